@@ -1,0 +1,70 @@
+"""Reading log bytes from disk: gzip transparently, with size limits."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from parsers.errors import LogFormatError
+from replay.events import SourceRef
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Input limits; every one has a command-line flag."""
+
+    max_file_bytes: int = 64 * 1024 * 1024
+    """Largest file read from disk (compressed size for gzip)."""
+    max_decompressed_bytes: int = 256 * 1024 * 1024
+    """Largest decompressed gzip stream: a gzip bomb stops here."""
+    max_json_depth: int = 64
+    """Deepest JSON nesting accepted."""
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def read_log_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """The file's content, gunzipped when it starts with the gzip magic.
+
+    :raises LogFormatError: for an unreadable, oversized or corrupt file.
+    """
+    src = SourceRef(str(path))
+    try:
+        size = Path(path).stat().st_size
+        if size > limits.max_file_bytes:
+            raise LogFormatError(
+                f"file is {size} bytes, over the limit of {limits.max_file_bytes} "
+                "(--max-file-bytes)", src)
+        with open(path, "rb") as fh:
+            data = fh.read(limits.max_file_bytes + 1)
+    except OSError as exc:
+        raise LogFormatError(f"cannot read file: {exc.strerror or exc}", src) from None
+    return maybe_gunzip(data, src, limits)
+
+
+def maybe_gunzip(data: bytes, src: SourceRef, limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """Decompress gzip data (concatenated members too) without exceeding the limit."""
+    if not data.startswith(GZIP_MAGIC):
+        return data
+    out = bytearray()
+    rest = data
+    cap = limits.max_decompressed_bytes
+    try:
+        while rest.startswith(GZIP_MAGIC):
+            dec = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            out += dec.decompress(rest, cap - len(out) + 1)
+            if len(out) > cap or dec.unconsumed_tail:
+                raise LogFormatError(
+                    f"gzip stream expands past {cap} bytes (--max-decompressed-bytes); "
+                    "refusing a possible gzip bomb", src)
+            if not dec.eof:
+                raise LogFormatError(
+                    f"gzip stream is truncated after {len(out)} decompressed bytes", src)
+            rest = dec.unused_data
+    except zlib.error as exc:
+        raise LogFormatError(f"corrupt gzip data: {exc}", src) from None
+    return bytes(out)

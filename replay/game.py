@@ -1,0 +1,64 @@
+"""A parsed game: metadata plus the event stream."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from replay.events import Event, SourceRef
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
+    name: str
+    rank: str | None = None
+    """Rank label as the platform shows it (e.g. ``七段``)."""
+    rating: float | None = None
+    sex: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleHints:
+    """What the log itself says about its rules; ``None`` where it says nothing."""
+
+    players: int = 4
+    aka: bool | None = None
+    """Red fives in play."""
+    kuitan: bool | None = None
+    """Open tanyao allowed."""
+    hanchan: bool | None = None
+    """East-South game (``False`` = East only)."""
+    platform: str | None = None
+    """``tenhou``, ``majsoul``, ... where the log shows it."""
+    lobby: str | None = None
+    room: str | None = None
+    """The platform's room label, e.g. Tenhou ``鳳南喰赤``."""
+    raw_type: int | None = None
+    """Tenhou ``GO type`` bits."""
+    start_score: int | None = None
+    uma: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A recoverable oddity noticed while parsing (the log was still read)."""
+
+    message: str
+    src: SourceRef | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game:
+    format: str
+    """``tenhou_xml``, ``tenhou6``, ``mjai``, ``majiang``, ``majsoul``."""
+    source: str
+    """The file the game was read from."""
+    events: tuple[Event, ...]
+    players: tuple[Player, ...] = ()
+    hints: RuleHints = field(default_factory=RuleHints)
+    log_id: str | None = None
+    title: str | None = None
+    index: int = 0
+    """Position of the game within its file (0 for single-game files)."""
+    perspective: int | None = None
+    """Seat whose view the log records, when other hands are hidden (``?`` tiles)."""
+    diagnostics: tuple[Diagnostic, ...] = ()
