@@ -208,6 +208,8 @@ class Tile(Enum):
 
 
 _BY_INDEX: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
+BY_VALUE: tuple[Tile, ...] = tuple(Tile)
+"""Every tile indexed by :attr:`Tile.value` (a fast ``Tile(value)``)."""
 _TENHOU_RED_IDS = {16: Tile.M5R, 52: Tile.P5R, 88: Tile.S5R}
 _FROM_T6: dict[int, Tile] = {t.tenhou6: t for t in Tile}
 _PARSE: dict[str, Tile] = {}

@@ -1,0 +1,560 @@
+"""The replay engine: walk a game's events, keep the state, run the checks.
+
+>>> from replay.engine import replay                         # doctest: +SKIP
+>>> result = replay(game, RuleSet.preset("tenhou"))          # doctest: +SKIP
+
+The engine never raises on a rule break.  It records a
+:class:`~replay.violations.Violation` and goes on; when the state can no longer
+be followed (a discard of a tile the player never had) it reports that once,
+skips the rest of the hand, counts the events it did not check, and starts the
+next hand fresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+
+from replay import checks as _checks  # noqa: F401  (registers the catalog)
+from replay.checks.registry import CheckFn, dispatch_table
+from replay.context import CheckContext
+from replay.events import (
+    Ankan,
+    Chi,
+    Daiminkan,
+    Dahai,
+    Dora,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartKyoku,
+    Tsumo,
+)
+from replay.game import Game
+from replay.result import HandRecord, ReplayResult, RiichiRecord, WinRecord
+from replay.rules import RuleSet
+from replay.state import GameState, LastDiscard, Meld, MeldType, PlayerState, RiverTile, RoundState
+from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
+from replay.violations import Violation
+
+RIICHI_STICK = 1000
+
+
+def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
+           ) -> ReplayResult:
+    """Replay ``game`` under ``rules`` and return the findings and per-hand facts.
+
+    :param enabled: keep only the checks with a rule id for which this returns true.
+    """
+    return Replayer(game, rules, enabled=enabled).run()
+
+
+class Replayer:
+    """Step-by-step replay; :func:`replay` is the usual entry point."""
+
+    def __init__(self, game: Game, rules: RuleSet, *,
+                 enabled: Callable[[str], bool] | None = None) -> None:
+        self.game = game
+        self.rules = rules
+        self.state = GameState(rules=rules)
+        self.ctx = CheckContext(game=self.state, rules=rules)
+        self._before = dispatch_table("before", enabled)
+        self._after = dispatch_table("after", enabled)
+        self.violations: list[Violation] = []
+        self.hands: list[HandRecord] = []
+        self.hand: HandRecord | None = None
+        self.index = -1
+        self.complete = False
+        self.unchecked = 0
+        self.final_scores: tuple[int, ...] | None = None
+        self.final_points: tuple[float, ...] | None = None
+        self._desync_violation: Violation | None = None
+        self._kakan: tuple[Seat, Tile] | None = None
+        self._apply: dict[type, Callable[[Event], None]] = {
+            StartKyoku: self._start_kyoku,  # type: ignore[dict-item]
+            Tsumo: self._tsumo,  # type: ignore[dict-item]
+            Dahai: self._dahai,  # type: ignore[dict-item]
+            Chi: self._call,  # type: ignore[dict-item]
+            Pon: self._call,  # type: ignore[dict-item]
+            Daiminkan: self._call,  # type: ignore[dict-item]
+            Kakan: self._kakan_ev,  # type: ignore[dict-item]
+            Ankan: self._ankan,  # type: ignore[dict-item]
+            Nukidora: self._nukidora,  # type: ignore[dict-item]
+            Reach: self._reach,  # type: ignore[dict-item]
+            ReachAccepted: self._reach_accepted,  # type: ignore[dict-item]
+            Dora: self._dora,  # type: ignore[dict-item]
+            Hora: self._hora,  # type: ignore[dict-item]
+            Ryukyoku: self._ryukyoku,  # type: ignore[dict-item]
+            EndKyoku: self._end_kyoku,  # type: ignore[dict-item]
+            EndGame: self._end_game,  # type: ignore[dict-item]
+        }
+
+    # -- driving -----------------------------------------------------------------
+
+    def run(self) -> ReplayResult:
+        for ev in self.game.events:
+            self.step(ev)
+        return self.finish()
+
+    def step(self, ev: Event) -> None:
+        self.index += 1
+        ctx = self.ctx
+        ctx.index = self.index
+        ctx.event = ev
+        kind = type(ev)
+        rs = self.state.round
+        if rs is not None and rs.desync is not None and kind is not StartKyoku \
+                and kind is not EndGame:
+            rs.unchecked += 1
+            return
+        if self.complete:
+            self._emit(ctx.violation("log.out-of-order",
+                                     f"{kind.__name__} after the end of the game"))
+            return
+        if rs is None and kind is not StartKyoku and kind is not EndGame:
+            self._emit(ctx.violation(
+                "log.out-of-order", f"{kind.__name__} before the first hand starts"))
+            return
+        fns = self._before.get(kind)
+        if fns:
+            self._run(fns, ev)
+        self._apply[kind](ev)
+        fns = self._after.get(kind)
+        if fns and (self.state.round is None or self.state.round.desync is None):
+            self._run(fns, ev)
+
+    def _run(self, fns: tuple[CheckFn, ...], ev: Event) -> None:
+        for fn in fns:
+            found = fn(self.ctx, ev)
+            if found:
+                self.violations.extend(found)
+
+    def finish(self) -> ReplayResult:
+        rs = self.state.round
+        if not self.complete:
+            where = "mid-hand" if rs is not None and not rs.ended else "before the end of the game"
+            last = self.game.events[-1] if self.game.events else None
+            self.ctx.index = self.index
+            self.ctx.event = last
+            self._emit(self.ctx.violation(
+                "log.truncated",
+                f"the log stops {where}, after {self.index + 1} events; "
+                "replayed as far as it goes"))
+        self._close_hand()
+        return ReplayResult(
+            source=self.game.source, index=self.game.index, format=self.game.format,
+            rules=self.rules.name, players=self.game.hints.players,
+            names=tuple(p.name for p in self.game.players), log_id=self.game.log_id,
+            events=self.index + 1, hands=self.hands, violations=self.violations,
+            complete=self.complete, final_scores=self.final_scores,
+            final_points=self.final_points, unchecked=self.unchecked,
+        )
+
+    # -- reporting helpers -------------------------------------------------------
+
+    def _emit(self, v: Violation) -> None:
+        self.violations.append(v)
+
+    def _desync(self, rule: str, message: str, seat: Seat | None) -> None:
+        """Report that the hand can no longer be followed; the rest of it is skipped."""
+        rs = self.state.round
+        assert rs is not None
+        rs.desync = message
+        self._desync_violation = self.ctx.violation(rule, message, seat=seat)
+
+    def _close_hand(self) -> None:
+        rs = self.state.round
+        if rs is None:
+            return
+        if rs.desync is not None and self._desync_violation is not None:
+            v = self._desync_violation
+            self._emit(dataclasses.replace(
+                v, message=f"{v.message}; the state is lost, so the rest of the hand "
+                           f"({rs.unchecked} events) was not checked"))
+            self._desync_violation = None
+            self.unchecked += rs.unchecked
+        if self.hand is not None:
+            self.hand.last_event = self.index
+            self.hand.unchecked = rs.unchecked
+            self.hand.turns = max(p.draws for p in rs.players)
+            if self.state.scores is not None:
+                self.hand.end_scores = tuple(self.state.scores)
+        self.hand = None
+
+    def _check_size(self, p: PlayerState, expected: int, doing: str) -> None:
+        if p.size != expected and not p.size_reported:
+            p.size_reported = True
+            self._emit(self.ctx.violation(
+                "tiles.hand-size",
+                f"seat {p.seat} {doing} holding {p.size} tiles "
+                f"({p.concealed_count} concealed, {len(p.melds)} melds); "
+                f"{expected} expected", seat=p.seat))
+
+    def _see(self, rs: RoundState, tiles: Iterable[Tile | None]) -> None:
+        """Count tiles whose identity became known; report a fifth copy."""
+        seen = rs.seen37
+        for t in tiles:
+            if t is None:
+                continue
+            seen[t.value] += 1
+            i = t.index
+            normal = BY_VALUE[i].value
+            if t.is_five:
+                red = t.red().value
+                total = seen[normal] + seen[red]
+                bad = total > 4 or seen[red] > 1
+            else:
+                total = seen[normal]
+                bad = total > 4
+            if bad:
+                self._emit(self.ctx.violation(
+                    "tiles.conservation",
+                    f"{total} copies of {BY_VALUE[i]} are in play (a set has four)"
+                    if total > 4 else f"a second red {BY_VALUE[i]} is in play"))
+
+    def _take(self, p: PlayerState, tile: Tile, what: str) -> bool:
+        """Remove ``tile`` from ``p``'s hand, or report and lose sync."""
+        hidden_before = p.hidden
+        if p.remove(tile):
+            if p.hidden < hidden_before:
+                self._see(self._rs, (tile,))
+            return True
+        self._desync("tiles.not-in-hand",
+                     f"seat {p.seat} {what} {tile}, but holds {self._hand_text(p)}", p.seat)
+        return False
+
+    @staticmethod
+    def _hand_text(p: PlayerState) -> str:
+        text = format_tiles(p.concealed_tiles()) or "no known tiles"
+        if p.hidden:
+            text += f" and {p.hidden} hidden"
+        return text
+
+    @property
+    def _rs(self) -> RoundState:
+        rs = self.state.round
+        assert rs is not None
+        return rs
+
+    # -- events ------------------------------------------------------------------
+
+    def _start_kyoku(self, ev: StartKyoku) -> None:
+        st = self.state
+        prev = st.round
+        if prev is not None and not prev.ended and prev.desync is None:
+            self._emit(self.ctx.violation(
+                "log.truncated",
+                f"hand {prev.label} stops without a result; the next hand starts"))
+        self._close_hand()
+        if st.scores is not None and tuple(st.scores) != ev.scores:
+            diff = [b - a for a, b in zip(st.scores, ev.scores, strict=False)]
+            self._emit(self.ctx.violation(
+                "flow.scores",
+                f"hand starts with scores {list(ev.scores)}, but the previous hand ended "
+                f"with {st.scores} (difference {diff})"))
+        st.scores = list(ev.scores)
+        st.honba = ev.honba
+        st.kyotaku = ev.kyotaku
+        rs = RoundState.initial(ev, self.rules)
+        st.round = rs
+        st.hands_played += 1
+        self._kakan = None
+        self.hand = HandRecord(
+            label=rs.label, bakaze=ev.bakaze, kyoku=ev.kyoku, honba=ev.honba,
+            kyotaku=ev.kyotaku, oya=ev.oya, start_scores=ev.scores,
+            first_event=self.index, calls=[0] * self.rules.players)
+        self.hands.append(self.hand)
+        for p, tiles in zip(rs.players, ev.tehais, strict=False):
+            if len(tiles) != 13:
+                p.size_reported = True
+                self._emit(self.ctx.violation(
+                    "tiles.hand-size", f"seat {p.seat} is dealt {len(tiles)} tiles, not 13",
+                    seat=p.seat))
+            self._see(rs, tiles)
+        self._see(rs, (ev.dora_marker,))
+
+    def _tsumo(self, ev: Tsumo) -> None:
+        rs = self._rs
+        if rs.ended:
+            self._desync("log.out-of-order", f"seat {ev.actor} draws after the hand ended",
+                         ev.actor)
+            return
+        p = rs.players[ev.actor]
+        rinshan = rs.after_kan and rs.current == ev.actor
+        if not rinshan:
+            expected = self._next_drawer(rs)
+            if expected is not None and ev.actor != expected:
+                self._desync("log.out-of-order",
+                             f"seat {ev.actor} draws, but it is seat {expected}'s turn to draw",
+                             ev.actor)
+                return
+        if rs.live_wall <= 0:
+            self._desync("log.out-of-order",
+                         f"seat {ev.actor} draws from an empty wall", ev.actor)
+            return
+        self._check_size(p, 13, "draws")
+        rs.live_wall -= 1
+        p.add(ev.tile)
+        p.last_draw = ev.tile
+        if not rinshan:
+            p.draws += 1
+            if p.draws > 1:
+                rs.first_go_around = False
+        if rs.last_discard is not None:
+            rs.last_discard.claimable = False
+        rs.current = ev.actor
+        rs.after_kan = False
+        self._kakan = None
+        if ev.tile is not None:
+            self._see(rs, (ev.tile,))
+
+    def _next_drawer(self, rs: RoundState) -> Seat | None:
+        """Who draws next from the wall, or ``None`` when it cannot be told."""
+        last = rs.last_discard
+        if last is None:
+            return rs.start.oya if all(p.draws == 0 for p in rs.players) else None
+        if rs.current != last.seat:
+            return None  # a call happened after the discard; the caller discards next
+        return Seat((last.seat + 1) % self.rules.players)
+
+    def _dahai(self, ev: Dahai) -> None:
+        rs = self._rs
+        p = rs.players[ev.actor]
+        if rs.ended or rs.current != ev.actor:
+            who = "after the hand ended" if rs.ended else f"on seat {rs.current}'s turn"
+            self._desync("log.out-of-order", f"seat {ev.actor} discards {ev.tile} {who}",
+                         ev.actor)
+            return
+        self._check_size(p, 14, "discards")
+        if not self._take(p, ev.tile, "discards"):
+            return
+        riichi = p.riichi_pending and p.riichi_discard_index is None
+        p.river.append(RiverTile(tile=ev.tile, tsumogiri=ev.tsumogiri, riichi=riichi))
+        if riichi:
+            p.riichi_discard_index = len(p.river) - 1
+        p.discarded34[ev.tile.index] = True
+        p.last_draw = None
+        rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index)
+        rs.after_kan = False
+        self._kakan = None
+
+    def _call(self, ev: Chi | Pon | Daiminkan) -> None:
+        rs = self._rs
+        p = rs.players[ev.actor]
+        name = type(ev).__name__.lower()
+        last = rs.last_discard
+        target = rs.players[ev.target] if 0 <= ev.target < len(rs.players) else None
+        if rs.ended or target is None or ev.target == ev.actor or not target.river \
+                or target.river[-1].tile is not ev.tile or target.river[-1].called_by is not None:
+            shown = (f"{target.river[-1].tile}" if target is not None and target.river
+                     else "nothing")
+            self._desync("log.out-of-order",
+                         f"seat {ev.actor} calls {name} on {ev.tile} from seat {ev.target}, "
+                         f"whose last discard is {shown}", ev.actor)
+            return
+        self._check_size(p, 13, f"calls {name}")
+        if self._remove_all(p, ev.consumed, f"calls {name} with") is False:
+            return
+        target.river[-1].called_by = ev.actor
+        mtype = {Chi: MeldType.CHI, Pon: MeldType.PON}.get(type(ev), MeldType.DAIMINKAN)
+        p.melds.append(Meld(type=mtype, tiles=(*ev.consumed, ev.tile), called=ev.tile,
+                            target=ev.target))
+        if last is not None:
+            last.claimable = False
+        rs.current = ev.actor
+        rs.first_go_around = False
+        p.last_draw = None
+        for q in rs.players:
+            q.ippatsu = False
+        if mtype is MeldType.DAIMINKAN:
+            rs.kans += 1
+            rs.after_kan = True
+        if self.hand is not None:
+            self.hand.calls[ev.actor] += 1
+
+    def _remove_all(self, p: PlayerState, tiles: tuple[Tile, ...], what: str) -> bool:
+        hidden_before = p.hidden
+        missing = p.remove_all(tiles)
+        if missing is not None:
+            self._desync("tiles.not-in-hand",
+                         f"seat {p.seat} {what} {format_tiles(tiles)}, but holds "
+                         f"{self._hand_text(p)} (no {missing})", p.seat)
+            return False
+        if p.hidden < hidden_before:
+            # a one-seat log reveals tiles the player held unseen
+            self._see(self._rs, tiles[: hidden_before - p.hidden])
+        return True
+
+    def _kakan_ev(self, ev: Kakan) -> None:
+        rs = self._rs
+        p = rs.players[ev.actor]
+        if rs.ended or rs.current != ev.actor:
+            self._desync("log.out-of-order", f"seat {ev.actor} calls kakan out of turn",
+                         ev.actor)
+            return
+        pon = next((m for m in p.melds
+                    if m.type is MeldType.PON and m.tiles[0].index == ev.tile.index), None)
+        if pon is None:
+            self._desync("tiles.not-in-hand",
+                         f"seat {ev.actor} adds {ev.tile} to a pon it does not have", ev.actor)
+            return
+        self._check_size(p, 14, "calls kakan")
+        if not self._take(p, ev.tile, "adds to a kan"):
+            return
+        pon.type = MeldType.KAKAN
+        pon.tiles = (*pon.tiles, ev.tile)
+        pon.added = ev.tile
+        rs.kans += 1
+        rs.after_kan = True
+        p.last_draw = None
+        self._kakan = (ev.actor, ev.tile)
+        for q in rs.players:
+            q.ippatsu = False
+
+    def _ankan(self, ev: Ankan) -> None:
+        rs = self._rs
+        p = rs.players[ev.actor]
+        if rs.ended or rs.current != ev.actor:
+            self._desync("log.out-of-order", f"seat {ev.actor} calls ankan out of turn",
+                         ev.actor)
+            return
+        self._check_size(p, 14, "calls ankan")
+        if not self._remove_all(p, ev.consumed, "calls ankan with"):
+            return
+        p.melds.append(Meld(type=MeldType.ANKAN, tiles=ev.consumed))
+        rs.kans += 1
+        rs.after_kan = True
+        rs.first_go_around = False
+        p.last_draw = None
+        for q in rs.players:
+            q.ippatsu = False
+
+    def _nukidora(self, ev: Nukidora) -> None:
+        rs = self._rs
+        p = rs.players[ev.actor]
+        if rs.ended or rs.current != ev.actor:
+            self._desync("log.out-of-order", f"seat {ev.actor} extracts North out of turn",
+                         ev.actor)
+            return
+        if not self._take(p, ev.tile, "extracts"):
+            return
+        p.nukidora += 1
+        p.last_draw = None
+        rs.after_kan = True  # a replacement tile follows
+
+    def _reach(self, ev: Reach) -> None:
+        rs = self._rs
+        p = rs.players[ev.actor]
+        p.riichi_pending = True
+        p.riichi_discard_index = None
+        if self.hand is not None:
+            self.hand.riichi.append(RiichiRecord(seat=ev.actor, turn=p.draws, event=self.index))
+
+    def _reach_accepted(self, ev: ReachAccepted) -> None:
+        rs = self._rs
+        st = self.state
+        p = rs.players[ev.actor]
+        p.riichi_pending = False
+        p.riichi = True
+        p.riichi_turn = p.draws
+        p.ippatsu = True
+        p.double_riichi = rs.first_go_around and p.draws <= 1
+        rs.riichi_count += 1
+        st.kyotaku += 1
+        if st.scores is not None:
+            st.scores[ev.actor] -= RIICHI_STICK
+            if ev.scores is not None and tuple(st.scores) != ev.scores:
+                self._emit(self.ctx.violation(
+                    "flow.scores",
+                    f"after seat {ev.actor}'s riichi stick the log shows scores "
+                    f"{list(ev.scores)}; the replay has {st.scores}", seat=ev.actor))
+                st.scores = list(ev.scores)
+        if self.hand is not None:
+            for r in reversed(self.hand.riichi):
+                if r.seat == ev.actor:
+                    r.accepted = True
+                    if p.riichi_discard_index is not None:
+                        r.tile = p.river[p.riichi_discard_index].tile
+                    break
+
+    def _dora(self, ev: Dora) -> None:
+        rs = self._rs
+        rs.dora_markers.append(ev.dora_marker)
+        self._see(rs, (ev.dora_marker,))
+
+    def _hora(self, ev: Hora) -> None:
+        rs = self._rs
+        st = self.state
+        first = not rs.ended
+        rs.ended = True
+        if first and ev.ura_markers:
+            self._see(rs, ev.ura_markers)
+        if ev.deltas is not None and st.scores is not None \
+                and len(ev.deltas) == len(st.scores):
+            st.scores = [s + d for s, d in zip(st.scores, ev.deltas, strict=True)]
+        else:
+            st.scores = None
+        st.kyotaku = 0
+        if self.hand is not None:
+            self.hand.complete = True
+            self.hand.wins.append(WinRecord(
+                actor=ev.actor, target=ev.target, tile=ev.tile,
+                turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao))
+
+    def _ryukyoku(self, ev: Ryukyoku) -> None:
+        rs = self._rs
+        st = self.state
+        rs.ended = True
+        if ev.deltas is not None and st.scores is not None \
+                and len(ev.deltas) == len(st.scores):
+            st.scores = [s + d for s, d in zip(st.scores, ev.deltas, strict=True)]
+        elif ev.deltas is not None or not self._no_payment(ev):
+            st.scores = None  # payments happened that the log does not show
+        if self.hand is not None:
+            self.hand.complete = True
+            self.hand.draw = ev.reason
+            self.hand.draw_deltas = ev.deltas
+            self.hand.tenpai_claim = ev.tenpai
+
+    @staticmethod
+    def _no_payment(ev: Ryukyoku) -> bool:
+        """True when the draw moves no points: abortive, or everyone (not) tenpai."""
+        if ev.reason.is_abortive:
+            return True
+        return ev.tenpai is not None and len(set(ev.tenpai)) == 1
+
+    def _end_kyoku(self, ev: EndKyoku) -> None:
+        rs = self._rs
+        if not rs.ended:
+            self._desync("log.out-of-order", "the hand ends without a win or a draw", None)
+
+    def _end_game(self, ev: EndGame) -> None:
+        st = self.state
+        rs = st.round
+        if rs is not None and not rs.ended and rs.desync is None:
+            self._emit(self.ctx.violation(
+                "log.truncated", f"the game ends during hand {rs.label}, without its result"))
+        self.complete = True
+        self.final_scores = ev.scores
+        self.final_points = ev.points
+        if ev.scores is None or st.scores is None:
+            return
+        expected = list(st.scores)
+        if st.kyotaku and self.rules.leftover_sticks_to_top:
+            top = max(range(len(expected)), key=lambda s: (expected[s], -s))
+            with_sticks = list(expected)
+            with_sticks[top] += RIICHI_STICK * st.kyotaku
+            if tuple(with_sticks) == ev.scores:
+                return
+        if tuple(expected) != ev.scores:
+            self._emit(self.ctx.violation(
+                "flow.scores",
+                f"the game ends with scores {list(ev.scores)}, but the last hand left "
+                f"{expected} with {st.kyotaku} riichi sticks on the table"))

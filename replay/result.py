@@ -1,0 +1,113 @@
+"""What a replay produces: findings plus facts per hand for the reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from replay.events import DrawReason
+from replay.tiles import Seat, Tile
+from replay.violations import Severity, Violation
+
+
+@dataclass(slots=True)
+class WinRecord:
+    actor: Seat
+    target: Seat
+    tile: Tile | None
+    turn: int
+    deltas: tuple[int, ...] | None
+    """As the log records them."""
+    pao: Seat | None = None
+
+    @property
+    def is_tsumo(self) -> bool:
+        return self.actor == self.target
+
+
+@dataclass(slots=True)
+class RiichiRecord:
+    seat: Seat
+    turn: int
+    event: int
+    accepted: bool = False
+    tile: Tile | None = None
+    """The declaration discard."""
+
+
+@dataclass(slots=True)
+class HandRecord:
+    label: str
+    bakaze: Tile
+    kyoku: int
+    honba: int
+    kyotaku: int
+    oya: Seat
+    start_scores: tuple[int, ...]
+    first_event: int
+    last_event: int = -1
+    end_scores: tuple[int, ...] | None = None
+    wins: list[WinRecord] = field(default_factory=list)
+    draw: DrawReason | None = None
+    draw_deltas: tuple[int, ...] | None = None
+    tenpai_claim: tuple[bool, ...] | None = None
+    riichi: list[RiichiRecord] = field(default_factory=list)
+    calls: list[int] = field(default_factory=list)
+    """Chi, pon and open kan calls per seat."""
+    turns: int = 0
+    """The most wall draws by one player in this hand."""
+    complete: bool = False
+    """The hand reached a result."""
+    unchecked: int = 0
+
+    @property
+    def result(self) -> str:
+        if self.wins:
+            return "tsumo" if self.wins[0].is_tsumo else "ron"
+        if self.draw is not None:
+            return self.draw.value
+        return "unfinished"
+
+
+@dataclass(slots=True, kw_only=True)
+class ReplayResult:
+    source: str
+    index: int
+    format: str
+    rules: str
+    players: int
+    names: tuple[str, ...]
+    log_id: str | None
+    events: int
+    hands: list[HandRecord]
+    violations: list[Violation]
+    complete: bool
+    """The log reached the end of the game."""
+    final_scores: tuple[int, ...] | None = None
+    final_points: tuple[float, ...] | None = None
+    unchecked: int = 0
+    """Events not checked because the state was lost."""
+
+    @property
+    def wins(self) -> int:
+        return sum(len(h.wins) for h in self.hands)
+
+    def count(self, severity: Severity | None = None) -> int:
+        return sum(1 for v in self.violations if severity is None or v.severity is severity)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.source,
+            "index": self.index,
+            "format": self.format,
+            "rules": self.rules,
+            "players": self.players,
+            "log_id": self.log_id,
+            "names": list(self.names),
+            "hands": len(self.hands),
+            "wins": self.wins,
+            "events": self.events,
+            "unchecked_events": self.unchecked,
+            "complete": self.complete,
+            "violations": [v.to_dict() for v in self.violations],
+        }

@@ -1,0 +1,228 @@
+"""Game state kept while replaying: players' hands, melds, rivers, the wall, scores.
+
+The state is mutable and updated by :mod:`replay.engine`.  A new
+:class:`RoundState` is built for every hand; nothing is reset field by field.
+Hands are kept as count arrays: ``c37`` by :attr:`Tile.value` (red fives apart)
+and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from replay.events import StartKyoku
+from replay.rules import RuleSet
+from replay.tiles import BY_VALUE, Seat, Tile
+
+DEAD_WALL = 14
+"""Tiles kept back from the live wall (indicators and replacement tiles)."""
+
+
+class MeldType(Enum):
+    CHI = "chi"
+    PON = "pon"
+    DAIMINKAN = "daiminkan"
+    KAKAN = "kakan"
+    ANKAN = "ankan"
+
+    @property
+    def is_kan(self) -> bool:
+        return self in (MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN)
+
+
+@dataclass(slots=True)
+class Meld:
+    type: MeldType
+    tiles: tuple[Tile, ...]
+    """All tiles of the meld, the called tile included."""
+    called: Tile | None = None
+    """The tile taken from another player (``None`` for an ankan)."""
+    target: Seat | None = None
+    """Who discarded the called tile."""
+    added: Tile | None = None
+    """The tile added to a pon to make a kakan."""
+
+    @property
+    def kind(self) -> Tile:
+        """The meld's lowest tile kind (the pung's or kong's kind)."""
+        return min(self.tiles).normal
+
+    @property
+    def is_open(self) -> bool:
+        return self.type is not MeldType.ANKAN
+
+
+@dataclass(slots=True)
+class RiverTile:
+    tile: Tile
+    tsumogiri: bool
+    riichi: bool = False
+    """Turned sideways: the riichi declaration tile."""
+    called_by: Seat | None = None
+
+
+@dataclass(slots=True)
+class PlayerState:
+    seat: Seat
+    c37: list[int] = field(default_factory=lambda: [0] * 37)
+    c34: list[int] = field(default_factory=lambda: [0] * 34)
+    hidden: int = 0
+    """Concealed tiles the log does not show (one-seat logs)."""
+    melds: list[Meld] = field(default_factory=list)
+    river: list[RiverTile] = field(default_factory=list)
+    discarded34: list[bool] = field(default_factory=lambda: [False] * 34)
+    """Kinds this player ever discarded this hand, called-away tiles included."""
+    nukidora: int = 0
+    draws: int = 0
+    """Wall draws this hand (replacement draws excluded): the player's turn number."""
+    last_draw: Tile | None = None
+    """The tile just drawn, while the player has not discarded it yet."""
+    riichi_pending: bool = False
+    """``Reach`` seen, the declaration discard or its acceptance not yet."""
+    riichi: bool = False
+    riichi_turn: int | None = None
+    riichi_discard_index: int | None = None
+    double_riichi: bool = False
+    ippatsu: bool = False
+    size_reported: bool = False
+    """A wrong hand size was already reported for this player this hand."""
+
+    # -- hand contents ----------------------------------------------------------
+
+    @property
+    def concealed_count(self) -> int:
+        return sum(self.c34) + self.hidden
+
+    @property
+    def size(self) -> int:
+        """Concealed tiles plus three per meld (a kan counts three)."""
+        return self.concealed_count + 3 * len(self.melds)
+
+    @property
+    def is_closed(self) -> bool:
+        return all(not m.is_open for m in self.melds)
+
+    @property
+    def known(self) -> bool:
+        return self.hidden == 0
+
+    def concealed_tiles(self) -> list[Tile]:
+        """The known concealed tiles, sorted."""
+        out: list[Tile] = []
+        for value, n in enumerate(self.c37):
+            if n:
+                out.extend([BY_VALUE[value]] * n)
+        out.sort()
+        return out
+
+    def holds(self, tile: Tile, n: int = 1) -> bool:
+        """True when the concealed hand has ``n`` copies of exactly ``tile`` (or hidden tiles)."""
+        return self.c37[tile.value] >= n or self.hidden >= n
+
+    def add(self, tile: Tile | None) -> None:
+        if tile is None:
+            self.hidden += 1
+            return
+        self.c37[tile.value] += 1
+        self.c34[tile.index] += 1
+
+    def remove(self, tile: Tile) -> bool:
+        """Take ``tile`` from the concealed hand; ``False`` when it is not there."""
+        if self.c37[tile.value] > 0:
+            self.c37[tile.value] -= 1
+            self.c34[tile.index] -= 1
+            return True
+        if self.hidden > 0:
+            self.hidden -= 1
+            return True
+        return False
+
+    def remove_all(self, tiles: tuple[Tile, ...]) -> Tile | None:
+        """Take every tile or none; returns the first missing tile, ``None`` on success."""
+        need = [0] * 37
+        for t in tiles:
+            need[t.value] += 1
+        short = 0
+        missing: Tile | None = None
+        for value, n in enumerate(need):
+            if n > self.c37[value]:
+                short += n - self.c37[value]
+                missing = missing or BY_VALUE[value]
+        if short > self.hidden:
+            return missing
+        for value, n in enumerate(need):
+            if n:
+                take = min(n, self.c37[value])
+                self.c37[value] -= take
+                self.c34[BY_VALUE[value].index] -= take
+                self.hidden -= n - take
+        return None
+
+
+@dataclass(slots=True)
+class LastDiscard:
+    seat: Seat
+    tile: Tile
+    event: int
+    """Event index of the discard."""
+    claimable: bool = True
+    """False once the next player drew or someone called it."""
+
+
+@dataclass(slots=True)
+class RoundState:
+    """Everything about the hand being played."""
+
+    start: StartKyoku
+    players: list[PlayerState]
+    live_wall: int
+    dora_markers: list[Tile]
+    kans: int = 0
+    last_discard: LastDiscard | None = None
+    current: Seat | None = None
+    """The seat whose turn it is (who drew or called last)."""
+    after_kan: bool = False
+    """The next draw of ``current`` is a replacement draw."""
+    first_go_around: bool = True
+    """No call (an ankan included) and no player's second draw yet."""
+    riichi_count: int = 0
+    ended: bool = False
+    """A result (win or draw) was recorded."""
+    desync: str | None = None
+    """Why the state could no longer be followed; the rest of the hand is skipped."""
+    unchecked: int = 0
+    """Events skipped after a desync."""
+    seen37: list[int] = field(default_factory=lambda: [0] * 37)
+    """Tiles whose identity is known so far (dealt, drawn, revealed), by value."""
+
+    @property
+    def label(self) -> str:
+        """The hand as ``E2-1``: round wind, hand number, honba."""
+        s = self.start
+        return f"{s.bakaze.mjai}{s.kyoku}-{s.honba}"
+
+    @staticmethod
+    def initial(start: StartKyoku, rules: RuleSet) -> RoundState:
+        n = rules.players
+        players = [PlayerState(seat=Seat(i)) for i in range(n)]
+        for p, tiles in zip(players, start.tehais, strict=False):
+            for t in tiles:
+                p.add(t)
+        wall = 136 - (36 if n == 3 else 0) - DEAD_WALL - 13 * n
+        rs = RoundState(start=start, players=players, live_wall=wall,
+                        dora_markers=[start.dora_marker], current=start.oya)
+        return rs
+
+
+@dataclass(slots=True)
+class GameState:
+    """What carries from hand to hand."""
+
+    rules: RuleSet
+    scores: list[int] | None = None
+    """Current scores; ``None`` when the log gave no way to know them."""
+    honba: int = 0
+    kyotaku: int = 0
+    round: RoundState | None = None
+    hands_played: int = 0
