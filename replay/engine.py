@@ -21,8 +21,8 @@ from replay.context import CheckContext
 from replay.events import (
     Ankan,
     Chi,
-    Daiminkan,
     Dahai,
+    Daiminkan,
     Dora,
     EndGame,
     EndKyoku,
@@ -138,16 +138,17 @@ class Replayer:
 
     def finish(self) -> ReplayResult:
         rs = self.state.round
+        mid_hand = rs is not None and not rs.ended
+        self._close_hand()
         if not self.complete:
-            where = "mid-hand" if rs is not None and not rs.ended else "before the end of the game"
-            last = self.game.events[-1] if self.game.events else None
+            where = "mid-hand" if mid_hand else "before the end of the game"
             self.ctx.index = self.index
-            self.ctx.event = last
+            self.ctx.event = self.game.events[-1] if self.game.events else None
             self._emit(self.ctx.violation(
                 "log.truncated",
                 f"the log stops {where}, after {self.index + 1} events; "
                 "replayed as far as it goes"))
-        self._close_hand()
+        self.violations.sort(key=lambda v: -1 if v.event is None else v.event)
         return ReplayResult(
             source=self.game.source, index=self.game.index, format=self.game.format,
             rules=self.rules.name, players=self.game.hints.players,
@@ -547,14 +548,13 @@ class Replayer:
         if ev.scores is None or st.scores is None:
             return
         expected = list(st.scores)
+        note = f"with {st.kyotaku} riichi sticks left on the table"
         if st.kyotaku and self.rules.leftover_sticks_to_top:
             top = max(range(len(expected)), key=lambda s: (expected[s], -s))
-            with_sticks = list(expected)
-            with_sticks[top] += RIICHI_STICK * st.kyotaku
-            if tuple(with_sticks) == ev.scores:
-                return
+            expected[top] += RIICHI_STICK * st.kyotaku
+            note = f"after seat {top} (top) takes the {st.kyotaku} leftover riichi sticks"
         if tuple(expected) != ev.scores:
             self._emit(self.ctx.violation(
                 "flow.scores",
-                f"the game ends with scores {list(ev.scores)}, but the last hand left "
-                f"{expected} with {st.kyotaku} riichi sticks on the table"))
+                f"the game ends with scores {list(ev.scores)}, but the replay gives "
+                f"{expected} {note}"))

@@ -72,28 +72,17 @@ class Tile(Enum):
     P5R = 35
     S5R = 36
 
-    index: int
-    is_red: bool
-    suit: str
-    number: int
-    is_honor: bool
-    is_terminal: bool
-    is_yaochu: bool
-    mjai: str
-
     def __init__(self, value: int) -> None:
         index = value if value < 34 else _RED_INDEX[value - 34]
-        self.index = index
-        self.is_red = value >= 34
-        self.suit = SUITS[index // 9] if index < 27 else "z"
-        self.number = index % 9 + 1 if index < 27 else index - 26
-        self.is_honor = index >= 27
-        self.is_terminal = index < 27 and self.number in (1, 9)
-        self.is_yaochu = self.is_honor or self.is_terminal
-        if self.is_honor:
-            self.mjai = _MJAI_HONORS[index - 27]
-        else:
-            self.mjai = f"{self.number}{self.suit}" + ("r" if self.is_red else "")
+        self.index: int = index
+        self.is_red: bool = value >= 34
+        self.suit: str = SUITS[index // 9] if index < 27 else "z"
+        self.number: int = index % 9 + 1 if index < 27 else index - 26
+        self.is_honor: bool = index >= 27
+        self.is_terminal: bool = index < 27 and self.number in (1, 9)
+        self.is_yaochu: bool = self.is_honor or self.is_terminal
+        self.mjai: str = (_MJAI_HONORS[index - 27] if self.is_honor
+                          else f"{self.number}{self.suit}" + ("r" if self.is_red else ""))
 
     def __str__(self) -> str:
         return self.mjai
@@ -185,7 +174,7 @@ class Tile(Enum):
     @property
     def tenhou6(self) -> int:
         if self.is_red:
-            return 51 + (self.value - 34)
+            return 51 + _RED_INDEX.index(self.index)
         return (self.index // 9 + 1) * 10 + (self.index % 9 + 1)
 
     @staticmethod

@@ -1,0 +1,140 @@
+"""The ``kansa`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from kansa import __version__
+from kansa.runner import AuditOptions, build_document, discover, iter_outcomes
+from parsers.source import DEFAULT_LIMITS, Limits
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(max_file_bytes=args.max_file_bytes,
+                  max_decompressed_bytes=args.max_decompressed_bytes,
+                  max_json_depth=args.max_json_depth)
+
+
+def _add_input_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="log files, folders (searched recursively) or globs")
+    p.add_argument("--format", dest="fmt", default=None,
+                   help="read every file as this format instead of recognising it")
+    p.add_argument("--max-file-bytes", type=int, default=DEFAULT_LIMITS.max_file_bytes,
+                   help="refuse files larger than this (default %(default)s)")
+    p.add_argument("--max-decompressed-bytes", type=int,
+                   default=DEFAULT_LIMITS.max_decompressed_bytes,
+                   help="refuse gzip/zip content that expands past this (default %(default)s)")
+    p.add_argument("--max-json-depth", type=int, default=DEFAULT_LIMITS.max_json_depth,
+                   help="refuse JSON nested deeper than this (default %(default)s)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kansa",
+        description="Replay Riichi Mahjong logs, check every action and payment, report.")
+    parser.add_argument("--version", action="version", version=f"kansa {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    audit = sub.add_parser("audit", help="replay logs and report every rule violation")
+    _add_input_options(audit)
+    audit.add_argument("--json", action="store_true",
+                       help="print the full result document as JSON on standard output")
+    audit.add_argument("--rules", default="auto",
+                       help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
+                            "wrc, mleague) or a TOML file (default: auto)")
+    audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
+                       help="exit 1 when a finding at or above this severity is found "
+                            "(default: error)")
+    audit.set_defaults(func=cmd_audit)
+    return parser
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    files, missing = discover(args.paths)
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
+    start = time.perf_counter()
+    outcomes = list(iter_outcomes(files, options))
+    doc = build_document(outcomes, time.perf_counter() - start)
+    if args.json:
+        json.dump(doc, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print_summary(doc)
+    return exit_status(doc, args.fail_on)
+
+
+def exit_status(doc: dict[str, Any], fail_on: str) -> int:
+    s = doc["summary"]
+    if s["unreadable"] or s["internal_errors"]:
+        return EXIT_FINDINGS
+    if fail_on == "never":
+        return EXIT_OK
+    if fail_on == "error" and s["errors_by_rule"]:
+        return EXIT_FINDINGS
+    if fail_on == "warning" and s["violations"]:
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def print_summary(doc: dict[str, Any], out: Any = None) -> None:
+    out = out or sys.stdout
+    s = doc["summary"]
+    errors = sum(s["errors_by_rule"].values())
+    warnings = sum(s["violations"].values()) - errors
+    print(f"{s['files']} files, {s['games']} games, {s['hands']} hands, {s['wins']} wins "
+          f"in {s['seconds']:.1f} s", file=out)
+    print(f"  clean {s['clean']}, with findings {s['with_findings']}, unsupported "
+          f"{s['unsupported']}, unreadable {s['unreadable']}, internal errors "
+          f"{s['internal_errors']}", file=out)
+    print(f"  {errors} errors, {warnings} warnings", file=out)
+    for rule, n in sorted(s["violations"].items(), key=lambda kv: (-kv[1], kv[0])):
+        sev = "error" if rule in s["errors_by_rule"] else "warning"
+        print(f"    {n:6d}  {rule} ({sev})", file=out)
+    shown = 0
+    for g in doc["games"]:
+        for v in g["violations"]:
+            if v["severity"] != "error" or shown >= 20:
+                continue
+            shown += 1
+            print(f"  {v['source'] or g['file']}: {v['hand']} seat {v['seat']}: "
+                  f"[{v['rule']}] {v['message']} ({v['citation']})", file=out)
+    for u in doc["unreadable"]:
+        print(f"  unreadable: {u['file']}: {u['error']} ({u['position']})", file=out)
+    for u in doc["unsupported"]:
+        print(f"  unsupported: {u['file']}: {u['reason']}", file=out)
+    for u in doc.get("internal_errors", []):
+        print(f"  INTERNAL ERROR (please report): {u['file']}: {u['error']}", file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"kansa: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("kansa: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
