@@ -76,7 +76,6 @@ class Replayer:
         self.final_scores: tuple[int, ...] | None = None
         self.final_points: tuple[float, ...] | None = None
         self._desync_violation: Violation | None = None
-        self._kakan: tuple[Seat, Tile] | None = None
         self._apply: dict[type, Callable[[Event], None]] = {
             StartKyoku: self._start_kyoku,  # type: ignore[dict-item]
             Tsumo: self._tsumo,  # type: ignore[dict-item]
@@ -266,7 +265,6 @@ class Replayer:
         rs = RoundState.initial(ev, self.rules)
         st.round = rs
         st.hands_played += 1
-        self._kakan = None
         self.hand = HandRecord(
             label=rs.label, bakaze=ev.bakaze, kyoku=ev.kyoku, honba=ev.honba,
             kyotaku=ev.kyotaku, oya=ev.oya, start_scores=ev.scores,
@@ -310,9 +308,13 @@ class Replayer:
                 rs.first_go_around = False
         if rs.last_discard is not None:
             rs.last_discard.claimable = False
+        if rs.kakan is not None:  # the added kan was not robbed: now it breaks ippatsu
+            rs.kakan = None
+            for q in rs.players:
+                q.ippatsu = False
         rs.current = ev.actor
         rs.after_kan = False
-        self._kakan = None
+        rs.rinshan_draw = rinshan
         if ev.tile is not None:
             self._see(rs, (ev.tile,))
 
@@ -342,9 +344,12 @@ class Replayer:
             p.riichi_discard_index = len(p.river) - 1
         p.discarded34[ev.tile.index] = True
         p.last_draw = None
-        rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index)
+        if p.riichi:
+            p.ippatsu = False  # the first discard after the declaration ends the window
+        rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index,
+                                      last_tile=rs.live_wall == 0)
         rs.after_kan = False
-        self._kakan = None
+        rs.rinshan_draw = False
 
     def _call(self, ev: Chi | Pon | Daiminkan) -> None:
         rs = self._rs
@@ -415,9 +420,7 @@ class Replayer:
         rs.kans += 1
         rs.after_kan = True
         p.last_draw = None
-        self._kakan = (ev.actor, ev.tile)
-        for q in rs.players:
-            q.ippatsu = False
+        rs.kakan = (ev.actor, ev.tile)  # robbable until the replacement draw
 
     def _ankan(self, ev: Ankan) -> None:
         rs = self._rs

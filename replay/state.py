@@ -168,6 +168,8 @@ class LastDiscard:
     """Event index of the discard."""
     claimable: bool = True
     """False once the next player drew or someone called it."""
+    last_tile: bool = False
+    """Discarded after the live wall ran out (houtei)."""
 
 
 @dataclass(slots=True)
@@ -184,6 +186,10 @@ class RoundState:
     """The seat whose turn it is (who drew or called last)."""
     after_kan: bool = False
     """The next draw of ``current`` is a replacement draw."""
+    rinshan_draw: bool = False
+    """``current``'s last draw was a replacement tile (a win on it is rinshan kaihou)."""
+    kakan: tuple[Seat, Tile] | None = None
+    """An added kan that can still be robbed (chankan), until the replacement draw."""
     first_go_around: bool = True
     """No call (an ankan included) and no player's second draw yet."""
     riichi_count: int = 0
