@@ -69,6 +69,7 @@ _TILES_AKA: tuple[Tile, ...] = tuple(Tile.from_tenhou_id(i, True) for i in range
 _TILE_TEXT_PLAIN: dict[str, Tile] = {str(i): t for i, t in enumerate(_TILES_PLAIN)}
 _TILE_TEXT_AKA: dict[str, Tile] = {str(i): t for i, t in enumerate(_TILES_AKA)}
 """Canonical id text -> tile; anything else takes the validating slow path."""
+_HAI = ("hai0", "hai1", "hai2", "hai3")
 _SEAT_TEXT: dict[str | None, Seat] = {str(i): Seat(i) for i in range(4)}
 _YAKU_BY_ID: tuple[Yaku, ...] = tuple(Yaku.from_tenhou_id(i) for i in range(55))
 
@@ -436,7 +437,10 @@ class _Reader:
         if len(seed) != 6:
             self.fail(f"<INIT seed> has {len(seed)} fields, expected 6", el, k, "seed")
         # round, honba, sticks, dice-1, dice-1, dora; dice are unused (and empty in bot logs)
-        rnd, honba, kyotaku = self.ints(el, k, "seed", 3, raw=",".join(seed[:3]))
+        try:
+            rnd, honba, kyotaku = int(seed[0]), int(seed[1]), int(seed[2])
+        except ValueError:
+            self.fail(f"<INIT seed={','.join(seed)!r}> is not numeric", el, k, "seed")
         if not 0 <= rnd < 16 or honba < 0 or kyotaku < 0:
             self.fail(f"<INIT seed={','.join(seed)!r}> is out of range", el, k, "seed")
         self.table = _TILES_AKA if self.aka else _TILES_PLAIN
@@ -448,9 +452,8 @@ class _Reader:
         self.events.append(StartKyoku(
             bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
             oya=self.seat(el, k, "oya"),
-            scores=tuple(t * 100 for t in ten[:self.n]), dora_marker=dora[0],
-            tehais=tuple(self.tiles(el, k, f"hai{i}", self.req(el, k, f"hai{i}"))
-                         for i in range(self.n)),
+            scores=tuple([t * 100 for t in ten[:self.n]]), dora_marker=dora[0],
+            tehais=tuple([self.tiles(el, k, name) for name in _HAI[:self.n]]),
             src=src))
         self.last_draw[:] = (-1, -1, -1, -1)
         self.in_hand = True
@@ -551,8 +554,8 @@ class _Reader:
         reason = _DRAW_REASONS.get(kind)
         if reason is None:
             self.fail(f"<RYUUKYOKU type={kind!r}> is not a known draw type", el, k, "type")
-        hands = tuple(self.tiles(el, k, f"hai{i}") if el.get(f"hai{i}") is not None else None
-                      for i in range(self.n))
+        hands = tuple([self.tiles(el, k, name) if el.get(name) is not None else None
+                       for name in _HAI[:self.n]])
         shown = [Seat(i) for i, hand in enumerate(hands) if hand is not None]
         actor = None
         if reason is DrawReason.KYUUSHU_KYUUHAI:
