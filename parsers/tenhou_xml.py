@@ -100,16 +100,16 @@ _LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 _decode_meld: Callable[[int, int, bool], Meld] = lru_cache(maxsize=4096)(decode_meld)
 """Meld codes repeat a lot across a corpus; the decoded value is immutable."""
 
-_POINTERS: list[str] = ["/mjloggm"]
-"""``/mjloggm/*[k]`` at index k, grown on demand (a pure memo of immutable strings)."""
+_POINTERS: list[str] = [f"/mjloggm/*[{k}]" for k in range(8192)]
+"""``/mjloggm/*[k]`` at index k (k = 0 unused); a real game has 1,000-3,000 children."""
 
 
 def _pointers(count: int) -> list[str]:
-    while len(_POINTERS) <= count:
-        _POINTERS.append(f"/mjloggm/*[{len(_POINTERS)}]")
-    return _POINTERS
-
-
+    """Pointers for children 1..count: shared when they fit, else built for this file only
+    (so a hostile file cannot grow a module-level cache)."""
+    if count < len(_POINTERS):
+        return _POINTERS
+    return [f"/mjloggm/*[{k}]" for k in range(count + 1)]
 
 
 # -- public API -----------------------------------------------------------------

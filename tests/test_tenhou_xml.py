@@ -357,6 +357,12 @@ def test_multiline_positions() -> None:
     assert evs[2].src == SourceRef("multi.xml", 8, None, "/mjloggm/*[7]")
 
 
+def test_pointers_past_the_shared_cache() -> None:
+    evs = events_of(log(init() + "<T60/><D60/>" * 5000))
+    assert evs[-1].src is not None
+    assert evs[-1].src.pointer == "/mjloggm/*[10005]"
+
+
 def test_comments_do_not_shift_pointers() -> None:
     data = log(init() + "<!-- note --><T60/>")
     assert events_of(data)[1].src == SourceRef("test.xml", 1, None, "/mjloggm/*[6]")
