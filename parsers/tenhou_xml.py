@@ -32,6 +32,7 @@ from parsers.errors import LogFormatError
 from parsers.fast_events import dahai as _dahai
 from parsers.fast_events import source_ref as _source_ref
 from parsers.fast_events import tsumo as _tsumo
+from parsers.source import DEFAULT_LIMITS, Limits
 from parsers.tenhou_meld import Meld, MeldKind, decode_meld
 from replay.events import (
     Ankan,
@@ -120,7 +121,12 @@ def sniff(head: bytes) -> bool:
     return head.startswith((b"<mjloggm", b"<?xml")) and b"<mjloggm" in head
 
 
-def parse(data: bytes, source: str) -> Game:
+def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:
+    """The game in an mjlog, as the one-element list the parser registry expects."""
+    return [parse_game(data, source)]
+
+
+def parse_game(data: bytes, source: str) -> Game:
     """Read one mjlog (already gunzipped, see :func:`parsers.source.read_log_bytes`).
 
     :param source: the file name, used in every :class:`SourceRef` and for the log id.

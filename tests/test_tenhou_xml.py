@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from parsers.errors import LogFormatError
 from parsers.source import read_log_bytes
-from parsers.tenhou_xml import parse, rank_label, room_label, sniff
+from parsers.tenhou_xml import parse_game as parse
+from parsers.tenhou_xml import rank_label, room_label, sniff
 from replay.events import (
     Ankan,
     Chi,
