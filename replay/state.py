@@ -220,7 +220,7 @@ class RoundState:
         for p, tiles in zip(players, start.tehais, strict=False):
             for t in tiles:
                 p.add(t)
-        wall = 136 - (36 if n == 3 else 0) - DEAD_WALL - 13 * n
+        wall = 136 - (28 if n == 3 else 0) - DEAD_WALL - 13 * n  # sanma drops 2m-8m
         rs = RoundState(start=start, players=players, live_wall=wall,
                         dora_markers=[start.dora_marker], current=start.oya)
         return rs
