@@ -1,0 +1,44 @@
+"""tenhou.net/6 JSON logs (FORMATS.md B): sniff, read, write.
+
+The reader lives in :mod:`parsers.tenhou6_read` (games and metadata),
+:mod:`parsers.tenhou6_kyoku` (one kyoku), :mod:`parsers.tenhou6_items` (takes
+and discards), :mod:`parsers.tenhou6_order` (turn order search) and
+:mod:`parsers.tenhou6_result` (result arrays); the writer in
+:mod:`parsers.tenhou6_write`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from parsers.source import DEFAULT_LIMITS, Limits
+from parsers.tenhou6_json import decode
+from parsers.tenhou6_read import read_games
+from parsers.tenhou6_write import write_game
+from replay.game import Game
+
+__all__ = ["parse", "sniff", "write"]
+
+_LOG_OF_KYOKUS = re.compile(rb'"log"\s*:\s*\[\s*\[\s*\[\s*-?\d')
+
+
+def sniff(head: bytes) -> bool:
+    """A JSON object (or JSON lines of objects) whose ``log`` holds kyoku arrays."""
+    head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"{") and _LOG_OF_KYOKUS.search(head) is not None
+
+
+def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:
+    """The games in a tenhou.net/6 file (JSON lines of one game's kyokus give one game).
+
+    :raises LogFormatError: for anything that is not a readable tenhou.net/6 log.
+    """
+    return read_games(decode(data, source, limits))
+
+
+def write(game: Game) -> str:
+    """``game`` as one tenhou.net/6 JSON object, as the tenhou.net/6 viewer opens it.
+
+    :raises ValueError: for a game the format cannot hold (hidden tiles, no hands).
+    """
+    return write_game(game)
