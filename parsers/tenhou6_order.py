@@ -185,19 +185,23 @@ class Walker:
             return [("end", a)]
         pons: list[tuple[str, Seat]] = []
         chis: list[tuple[str, Seat]] = []
+        illegal: list[tuple[str, Seat]] = []
         for j in range(self.n):
-            if j == a or self.riichi >> j & 1:
+            if j == a:
                 continue
             step = self._next(j)
             if step is not None and step.take and step.kind in CALLS \
                     and step.target == a and step.tile is choice.tile:
-                (chis if step.kind not in (PON, KAN) else pons).append(("call", Seat(j)))
+                # a seat in riichi cannot call; tried last, so the replay can report it
+                group = illegal if self.riichi >> j & 1 else (
+                    chis if step.kind not in (PON, KAN) else pons)
+                group.append(("call", Seat(j)))
         options = pons + chis
         s = Seat((a + 1) % self.n)
         step = self._next(s)
         if step is not None and step.take and step.kind == DRAW:
             options.append(("draw", s))
-        return options
+        return options + illegal
 
     def _stuck(self, choice: _Choice) -> _Fail:
         a = choice.seat
