@@ -38,6 +38,8 @@ def read_games(docs: list[tuple[Where, Any]]) -> list[Game]:
         if not isinstance(obj, dict):
             where.fail("", f"expected a JSON object with a \"log\" array, not {show(obj)}")
         kyokus = as_list(where, "/log", obj.get("log"), "log")
+        if not kyokus:
+            where.fail("/log", "the log has no kyoku")
         parsed.append(_Doc(where, obj, kyokus))
     groups: list[_Group] = []
     for doc in parsed:
