@@ -41,6 +41,7 @@ _TARGET_OFFSET = {
     "p": {0: 3, 1: 2, 2: 1},
     "m": {0: 3, 1: 2, 2: 1, 3: 1},
 }
+_BY_CODE: dict[object, Tile] = {t.tenhou6: t for t in Tile}
 _NAMES = {"c": "chi", "p": "pon", "m": "kan"}
 _MELD = re.compile(r"^(?:\d\d|[a-z])+$")
 
@@ -63,6 +64,9 @@ class Step:
 
 def tile_code(where: Where, pointer: str, value: object) -> Tile:
     """A tenhou.net/6 tile code (11-47, 51-53)."""
+    tile = _BY_CODE.get(value) if type(value) is int else None
+    if tile is not None:
+        return tile
     if not is_int(value):
         where.fail(pointer, f"expected a tile code, not {show(value)}")
     assert isinstance(value, int)

@@ -110,7 +110,7 @@ def decode(data: bytes, source: str, limits: Limits) -> list[tuple[Where, Any]]:
 
 
 def is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def as_int(where: Where, pointer: str, value: object, what: str) -> int:

@@ -66,8 +66,8 @@ class _Fail:
     src: SourceRef | None
 
 
-_Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int]
-"""pos, reach_pending, riichi, dora_i, dora_missing, pending, len(events)."""
+_Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int, int]
+"""pos, reach_pending, riichi, dora_i, dora_missing, pending, len(events), left."""
 
 
 class NoOrder(Exception):
@@ -99,16 +99,18 @@ class Walker:
         self.dora_missing = 0
         self.pending = 0
         """Open/added kan indicators not revealed yet."""
+        self.left = sum(len(s) for s in scripts)
+        """Steps not played yet, all seats together."""
 
     # -- state -----------------------------------------------------------------
 
     def _snapshot(self) -> _Snapshot:
         return (tuple(self.pos), self.reach_pending, self.riichi, self.dora_i,
-                self.dora_missing, self.pending, len(self.events))
+                self.dora_missing, self.pending, len(self.events), self.left)
 
     def _restore(self, snap: _Snapshot) -> None:
         pos, self.reach_pending, self.riichi, self.dora_i, self.dora_missing, self.pending, \
-            n = snap
+            n, self.left = snap
         self.pos = list(pos)
         del self.events[n:]
 
@@ -118,7 +120,12 @@ class Walker:
         return script[p] if p < len(script) else None
 
     def _all_done(self) -> bool:
-        return all(p == len(s) for p, s in zip(self.pos, self.scripts, strict=True))
+        return self.left == 0
+
+    def _play(self, seat: int, step: Step) -> None:
+        self.events.append(step.event)
+        self.pos[seat] += 1
+        self.left -= 1
 
     def _dora(self) -> None:
         if self.dora_i < len(self.indicators):
@@ -151,7 +158,8 @@ class Walker:
                 if not options:
                     outcome = self._stuck(outcome)
                     continue
-                stack.append((self._snapshot(), outcome, options[1:]))
+                if len(options) > 1:  # only real choices are worth coming back to
+                    stack.append((self._snapshot(), outcome, options[1:]))
                 outcome = self._apply(options[0], outcome)
                 continue
             if isinstance(outcome, Ending):
@@ -238,8 +246,7 @@ class Walker:
             return _Fail(f"seat {a} should draw, but its next take is the call {step.text!r}",
                          step.src)
         self._accept_reach()
-        self.events.append(step.event)
-        self.pos[a] += 1
+        self._play(a, step)
         last = step
         while True:
             if last.kind == KAN:
@@ -248,8 +255,7 @@ class Walker:
                 if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
                     return _Fail(f"seat {a}'s open kan {last.text!r} is not followed by a "
                                  "replacement draw", last.src)
-                self.events.append(rinshan.event)
-                self.pos[a] += 1
+                self._play(a, rinshan)
                 last = rinshan
             step = self._next(a)
             if step is None:
@@ -263,16 +269,15 @@ class Walker:
                 return Ending(END_AFTER_TAKE, a, last.tile, None)
             if step.take:
                 return _Fail(f"seat {a} takes twice in a row", step.src)
-            self.pos[a] += 1
             if step.kind == DAHAI:
                 self._flush()
                 if step.reach is not None:
                     self.events.append(step.reach)
-                self.events.append(step.event)
+                self._play(a, step)
                 if step.reach is not None:
                     self.reach_pending = a
                 return _Choice(a, step.tile, step.src)
-            self.events.append(step.event)
+            self._play(a, step)
             if self._all_done():
                 return Ending(END_AFTER_KAN, a, step.tile, None)
             if step.kind == KAKAN:
@@ -287,6 +292,5 @@ class Walker:
             if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
                 return _Fail(f"seat {a}'s {step.kind} {step.text!r} is not followed by a "
                              "replacement draw", step.src)
-            self.events.append(rinshan.event)
-            self.pos[a] += 1
+            self._play(a, rinshan)
             last = rinshan
