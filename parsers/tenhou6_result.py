@@ -118,12 +118,12 @@ _LIMIT_TEXT = {Limit.MANGAN: "満貫", Limit.HANEMAN: "跳満", Limit.BAIMAN: "�
 def score_text(*, fu: int | None, han: int | None, points: int | None, limit: Limit | None,
                kazoe: bool, tsumo: bool, dealer: bool) -> str:
     """Tenhou's score text; the parts whose claim is missing are left out."""
+    fu_han = f"{fu}符{han}飜" if fu is not None and han is not None else ""
     if limit is not None and limit is not Limit.NONE:
-        head = "数え役満" if kazoe else _LIMIT_TEXT[limit]
-    elif fu is not None and han is not None:
-        head = f"{fu}符{han}飜"
+        # fu and han before a limit name are optional; the viewer shows them as written
+        head = fu_han + ("数え役満" if kazoe else _LIMIT_TEXT[limit])
     else:
-        head = ""
+        head = fu_han
     if points is None:
         return head + "点"
     if tsumo and dealer:

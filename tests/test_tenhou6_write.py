@@ -12,6 +12,8 @@ from parsers import tenhou6
 from replay.events import (
     Chi,
     Dahai,
+    Daiminkan,
+    Dora,
     EndGame,
     EndKyoku,
     Event,
@@ -114,3 +116,69 @@ def test_hidden_tiles_cannot_be_written() -> None:
 def test_a_game_without_hands_cannot_be_written() -> None:
     with pytest.raises(ValueError, match="no hands"):
         tenhou6.write(Game(format="mjai", source="x", events=()))
+
+
+def _rinshan_game(discard_after: bool) -> Game:
+    """Seat 1 calls an open kan on the dealer's 9m and wins on (or discards) the replacement."""
+    tehais = tuple(tuple(parse_tiles(h)) for h in (
+        "123m456p789s1122z", "999m55p1199s3344z", "234m234p234s5566z", "678m678p678s6677z"))
+    s0, s1 = Seat(0), Seat(1)
+    events: list[Event] = [
+        StartKyoku(bakaze=Tile.EAST, kyoku=1, honba=0, kyotaku=0, oya=s0,
+                   scores=(25000,) * 4, dora_marker=Tile.M1, tehais=tehais),
+        Tsumo(actor=s0, tile=Tile.M9), Dahai(actor=s0, tile=Tile.M9, tsumogiri=True),
+        Daiminkan(actor=s1, target=s0, tile=Tile.M9, consumed=(Tile.M9,) * 3),
+        Tsumo(actor=s1, tile=Tile.P5),
+    ]
+    if discard_after:
+        events += [Dora(dora_marker=Tile.S3), Dahai(actor=s1, tile=Tile.WEST, tsumogiri=False),
+                   Tsumo(actor=Seat(2), tile=Tile.S2),
+                   Hora(actor=Seat(2), target=Seat(2), tile=Tile.S2,
+                        deltas=(-2000, -1000, 4000, -1000), dora_markers=(Tile.M1, Tile.S3),
+                        honba=0)]
+    else:
+        events += [Hora(actor=s1, target=s1, tile=Tile.P5, deltas=(-4000, 8000, -2000, -2000),
+                        yaku=((Yaku.RINSHAN, 1), (Yaku.DORA, 4)), han=5, points=8000,
+                        limit=Limit.MANGAN, dora_markers=(Tile.M1,), honba=0)]
+    return Game(format="mjai", source="synthetic", events=(*events, EndKyoku()),
+                hints=RuleHints(aka=True))
+
+
+def test_rinshan_win_after_an_open_kan_reveals_no_dora() -> None:
+    game = _rinshan_game(discard_after=False)
+    o = json.loads(tenhou6.write(game))
+    assert o["log"][0][2] == [11] and o["log"][0][8] == ["m19191919", 25]
+    assert o["log"][0][9] == [0]
+    back = tenhou6.parse(json.dumps(o).encode(), "r.json")[0]
+    assert back.events == game.events and not back.diagnostics
+    o["log"][0][2] = [11, 33]  # a writer that also lists the unrevealed indicator
+    extra = tenhou6.parse(json.dumps(o).encode(), "r.json")[0]
+    assert extra.events[:-2] == game.events[:-2]  # still no Dora event
+    hora = extra.events[-2]
+    assert isinstance(hora, Hora) and hora.dora_markers == (Tile.M1, Tile.S3)  # as claimed
+    assert any("more than the kans reveal" in d.message for d in extra.diagnostics)
+
+
+def test_open_kan_dora_comes_before_the_kanners_discard() -> None:
+    game = _rinshan_game(discard_after=True)
+    o = json.loads(tenhou6.write(game))
+    assert o["log"][0][2] == [11, 33]
+    back = tenhou6.parse(json.dumps(o).encode(), "r.json")[0]
+    assert back.events == game.events
+    o["log"][0][2] = [11]
+    short = tenhou6.parse(json.dumps(o).encode(), "r.json")[0]
+    assert not any(isinstance(e, Dora) for e in short.events)
+    assert any("missing" in d.message for d in short.diagnostics)
+
+
+def test_limit_hands_keep_fu_and_han_when_known() -> None:
+    game = _rinshan_game(discard_after=False)
+    events = list(game.events)
+    hora = events[-2]
+    assert isinstance(hora, Hora)
+    events[-2] = Hora(**{**{f: getattr(hora, f) for f in hora.__dataclass_fields__}, "fu": 40})
+    game = Game(format="mjai", source="x", events=tuple(events), hints=game.hints)
+    o = json.loads(tenhou6.write(game))
+    assert o["log"][0][16][2][3] == "40符5飜満貫2000-4000点"
+    back = tenhou6.parse(json.dumps(o).encode(), "r.json")[0]
+    assert back.events == game.events
