@@ -1,5 +1,13 @@
 """tenhou.net/6 JSON logs (FORMATS.md B): sniff, read, write.
 
+What the format does not carry, so the reader leaves it ``None`` (and the
+writer drops it): the winner's hand (``Hora.hand``), the sticks each winner
+took (``Hora.kyotaku``), fu on limit hands (unless written before the limit
+name), shown hands at a draw, tenpai when nobody paid, deltas of abortive
+draws, scores after a riichi stick, times.  The winning tile, the kyuushu
+declarer and Dora/ReachAccepted positions are not written either; they follow
+from the order of play, which the reader reconstructs.
+
 The reader lives in :mod:`parsers.tenhou6_read` (games and metadata),
 :mod:`parsers.tenhou6_kyoku` (one kyoku), :mod:`parsers.tenhou6_items` (takes
 and discards), :mod:`parsers.tenhou6_order` (turn order search) and

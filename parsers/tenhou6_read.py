@@ -97,7 +97,7 @@ def _read_game(group: _Group, index: int) -> Game:
             diags.extend(got.diagnostics)
             has_red |= got.has_red
     hints = _hints(obj, players, has_red, where0, diags)
-    sc_doc = next((d for d in reversed(group.docs) if "sc" in d.obj), None)
+    sc_doc = next((d for d in reversed(group.docs) if d.obj.get("sc") not in (None, [])), None)
     end = _end_game(events, sc_doc, players, hints, diags)
     if end is not None:
         events.append(end)
