@@ -23,8 +23,9 @@ from parsers.tenhou6_items import ANKAN, CALLS, DAHAI, DRAW, KAKAN, KAN, KITA, P
 from replay.events import Dora, Event, ReachAccepted, SourceRef
 from replay.tiles import Seat, Tile
 
-SEARCH_BUDGET = 20_000
-"""Choice points tried before the search gives up on a kyoku."""
+SEARCH_BUDGET = 100_000
+"""Steps played (over all the orders tried) before the search gives up on a kyoku;
+a hand has about 150, so this allows hundreds of tries and bounds a hostile log."""
 
 END_AFTER_TAKE = "take"
 """The hand ended on a seat's draw: tsumo or kyuushu kyuuhai."""
@@ -101,6 +102,8 @@ class Walker:
         """Open/added kan indicators not revealed yet."""
         self.left = sum(len(s) for s in scripts)
         """Steps not played yet, all seats together."""
+        self.work = 0
+        """Steps played so far, backtracked ones included."""
 
     # -- state -----------------------------------------------------------------
 
@@ -126,6 +129,7 @@ class Walker:
         self.events.append(step.event)
         self.pos[seat] += 1
         self.left -= 1
+        self.work += 1
 
     def _dora(self) -> None:
         if self.dora_i < len(self.indicators):
@@ -151,7 +155,6 @@ class Walker:
         fallback: Walk | None = None
         best: tuple[int, _Fail] = (-1, _Fail("no playable order", None))
         outcome: _Choice | Ending | _Fail = self._turn(self.oya, via_call=False)
-        budget = SEARCH_BUDGET
         while True:
             if isinstance(outcome, _Choice):
                 options = self._options(outcome)
@@ -175,11 +178,11 @@ class Walker:
                 best = (len(self.events), outcome)
             while stack and not stack[-1][2]:
                 stack.pop()
-            budget -= 1
-            if not stack or budget <= 0:
+            spent = self.work > SEARCH_BUDGET
+            if not stack or spent:
                 if fallback is not None:
                     return fallback
-                if budget <= 0:
+                if spent:
                     raise NoOrder("the order of play is ambiguous beyond the search budget",
                                   best[1].src)
                 raise NoOrder(best[1].message, best[1].src)

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tenhou6_helpers import EQUIM, FILES, MJX, obj
 
-from parsers import tenhou6
+from parsers import tenhou6, tenhou6_order
 from parsers.errors import LogFormatError
 from parsers.source import Limits
 
@@ -221,3 +221,10 @@ def test_edited_corpus_logs(data: bytes, edits: list[tuple[int, int, str, Any]])
 
 def test_corpus_present_for_fuzzing(corpus_dir: Path) -> None:
     assert CORPUS_BYTES
+
+
+def test_search_budget_bounds_the_order_search(monkeypatch: pytest.MonkeyPatch,
+                                               corpus_dir: Path) -> None:
+    monkeypatch.setattr(tenhou6_order, "SEARCH_BUDGET", 10)
+    e = _error((EQUIM / "confusing_nakis_2.json").read_bytes())
+    assert "search budget" in e.reason and e.src.pointer is not None
