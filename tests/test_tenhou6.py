@@ -77,15 +77,17 @@ def test_replays_without_errors(path: Path) -> None:
         assert not errors, [(v.rule, v.hand, v.message, str(v.src)) for v in errors]
 
 
-@pytest.mark.skip(reason="engine bug: replay/state.py RoundState.initial builds a 3-player "
-                         "live wall of 136-36-14-39 = 47 tiles; a sanma set has 108 tiles "
-                         "(2m-8m removed: 28, not 36), so 55. Exhaustive sanma hands then "
-                         "'draw from an empty wall'.")
+# kokushi_peinuki.json: the Mahjong Soul converter left the riichi stick out of the
+# winner's deltas, so the final `sc` is 1000 above what the deltas add up to.
+KNOWN_BAD_DATA = {"kokushi_peinuki.json": {"flow.scores"}}
+
+
 @pytest.mark.parametrize("path", THREE_PLAYER, ids=ids(THREE_PLAYER))
 def test_three_player_replays_without_errors(path: Path) -> None:
     game = load_one(path)
     result = replay(game, RuleSet.preset("tenhou").with_hints(game.hints))
-    assert not [v for v in result.violations if v.severity is Severity.ERROR]
+    errors = {v.rule for v in result.violations if v.severity is Severity.ERROR}
+    assert errors == KNOWN_BAD_DATA.get(path.name, set())
 
 
 def test_three_player_exhaustive_draws_use_the_whole_sanma_wall() -> None:
