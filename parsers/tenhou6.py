@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import re
 
-from parsers.errors import LogFormatError
 from parsers.source import DEFAULT_LIMITS, Limits
 from parsers.tenhou6_json import decode
 from parsers.tenhou6_read import read_games
 from parsers.tenhou6_write import write_game
-from replay.events import SourceRef
 from replay.game import Game
 
 __all__ = ["parse", "sniff", "write"]
@@ -43,14 +41,7 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
 
     :raises LogFormatError: for anything that is not a readable tenhou.net/6 log.
     """
-    try:
-        return read_games(decode(data, source, limits))
-    except LogFormatError:
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
-            AssertionError) as exc:  # pragma: no cover - a reader bug; keep the contract
-        raise LogFormatError(f"could not read the log (internal error: {exc!r})",
-                             SourceRef(source)) from exc
+    return read_games(decode(data, source, limits))
 
 
 def write(game: Game) -> str:

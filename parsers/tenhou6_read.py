@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from parsers.canonical import canonical
 from parsers.tenhou6_json import Where, as_list, is_int, show
 from parsers.tenhou6_kyoku import read_kyoku
 from replay.events import DrawReason, EndGame, Event, Hora, ReachAccepted, Ryukyoku, StartKyoku
@@ -115,7 +116,8 @@ def _read_game(group: _Group, index: int) -> Game:
     title_parts = [t for t in (title_v if isinstance(title_v, list) else [title_v])
                    if isinstance(t, str) and t]
     ref = obj.get("ref")
-    return Game(format=FORMAT, source=where0.file, events=tuple(events), players=player_list,
+    return Game(format=FORMAT, source=where0.file, events=canonical(events, players),
+                players=player_list,
                 hints=hints, log_id=ref if isinstance(ref, str) and ref else None,
                 title=" / ".join(title_parts) or None, index=index,
                 diagnostics=tuple(diags))
