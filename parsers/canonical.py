@@ -83,9 +83,11 @@ def canonical(events: Iterable[Event], players: int = 4) -> tuple[Event, ...]:
     get = _CANON.get
     for ev in events:
         fn = get(type(ev))
-        if fn is not None:
-            ev = fn(ev)
-            if isinstance(ev, Ryukyoku) and ev.reason.is_abortive and ev.deltas is None:
-                ev = dataclasses.replace(ev, deltas=(0,) * players)
-        out.append(ev)
+        if fn is None:
+            out.append(ev)
+            continue
+        new = fn(ev)
+        if isinstance(new, Ryukyoku) and new.reason.is_abortive and new.deltas is None:
+            new = dataclasses.replace(new, deltas=(0,) * players)
+        out.append(new)
     return tuple(out)

@@ -50,7 +50,7 @@ def test_draw_spellings_after_a_discard(spelling: str, reason: DrawReason) -> No
 def test_kyuushu_spellings(spelling: str) -> None:
     game = _with_result("kyushukyuhai.json", [spelling])
     draw = next(e for e in game.events if isinstance(e, Ryukyoku))
-    assert (draw.reason, draw.actor, draw.deltas) == (D.KYUUSHU_KYUUHAI, 0, None)
+    assert (draw.reason, draw.actor, draw.deltas) == (D.KYUUSHU_KYUUHAI, 0, (0, 0, 0, 0))
 
 
 def test_tenpai_claims() -> None:
