@@ -76,11 +76,11 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
     text = decode_text(data, source)
     reader = _Reader(source)
     for number, raw in enumerate(text.split("\n"), 1):
-        line = raw.strip()
-        if not line:
+        line = raw.rstrip()  # leading blanks stay, so JSON columns match the file
+        if not line.strip():
             continue
         src = SourceRef(source, line=number)
-        if not line.startswith("{"):
+        if not line.lstrip().startswith("{"):
             raise LogFormatError(f"not a JSON object: {short(line)}", src)
         reader.feed(Fields(loads(line, src, limits.max_json_depth), src), number)
     return reader.finish()
@@ -151,14 +151,14 @@ class _Reader:
     def finish(self) -> list[Game]:
         self._close()
         if not self.games:
-            raise LogFormatError("no mjai game events in the file", SourceRef(
-                self.source, line=self.lines or None))
+            what = "no mjai game events in the file" if self.lines else "the file is empty"
+            raise LogFormatError(what, SourceRef(self.source, line=max(self.lines, 1)))
         return self.games
 
     def _close(self) -> None:
-        if self.cur is not None:
-            self.games.append(self.cur.build(len(self.games)))
-            self.cur = None
+        g, self.cur = self.cur, None
+        if g is not None and (g.events or g.players):
+            self.games.append(g.build(len(self.games)))
 
     def _game(self, kind: str, src: SourceRef) -> _GameBuilder:
         """The game this line belongs to (opening one when the log omits start_game)."""
@@ -179,9 +179,9 @@ class _Reader:
             self.cur = _GameBuilder(self, f.src, None)
             _start_game(self.cur, f)
             return
-        g = self._game(kind, f.src)
         handler = _HANDLERS.get(kind)
         if handler is None:
+            g = self.cur or _GameBuilder(self, f.src, None)  # notes before any game are lost
             if kind == "none":
                 g.count("'none' lines (a bot's pass) are ignored", f.src)
             elif kind == "error":
@@ -189,6 +189,7 @@ class _Reader:
             else:
                 g.count(f"unknown event type {kind!r} ignored", f.src)
             return
+        g = self._game(kind, f.src)
         event = handler(g, f)
         if event is not None:
             g.events.append(event)
