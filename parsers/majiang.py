@@ -73,8 +73,11 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
         cannot be read.
     """
     text = decode_text(data, source)
-    f = Fields(loads(text, SourceRef(source), limits.max_json_depth),
-               SourceRef(source, pointer=""), "a majiang paipu object")
+    doc = loads(text, SourceRef(source, line=1), limits.max_json_depth)
+    if not isinstance(doc, dict):
+        raise LogFormatError(f"expected a JSON object, got {short(doc)}",
+                             SourceRef(source, line=1, column=1))
+    f = Fields(doc, SourceRef(source, pointer=""), "a majiang paipu object")
     names = f.array("player")
     if len(names) not in (3, 4) or not all(isinstance(x, str) for x in names):
         f.fail("player", f"'player' should be 3 or 4 names, not {short(names)}")

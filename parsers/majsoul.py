@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from parsers._json import Fields, check_int, decode_text, loads, short, tile_or_fail
+from parsers.errors import LogFormatError
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.events import (
     Ankan,
@@ -88,8 +89,11 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
     :raises LogFormatError: naming the JSON pointer of what cannot be read.
     """
     text = decode_text(data, source)
-    f = Fields(loads(text, SourceRef(source), limits.max_json_depth),
-               SourceRef(source, pointer=""), "a Mahjong Soul record object")
+    doc = loads(text, SourceRef(source, line=1), limits.max_json_depth)
+    if not isinstance(doc, dict):
+        raise LogFormatError(f"expected a JSON object, got {short(doc)}",
+                             SourceRef(source, line=1, column=1))
+    f = Fields(doc, SourceRef(source, pointer=""), "a Mahjong Soul record object")
     raw = f.array("events")
     items = [Fields(e, f.at(f"events/{i}"), "an event object") for i, e in enumerate(raw)]
     if not items or items[0].get("name") != "NewRound":

@@ -24,7 +24,7 @@ from replay.events import (
     Tsumo,
 )
 from replay.game import Game, Player, RuleHints
-from replay.tiles import Tile
+from replay.tiles import Seat, Tile
 from replay.yaku import Limit, Yaku
 from tests.parser_helpers import check_error, corpus_files, dumps, errors, run
 
@@ -191,9 +191,10 @@ def test_written_lines_carry_mortals_required_fields(corpus_dir: Path) -> None:
 
 # -- dialect details ---------------------------------------------------------------
 
-START = {"type": "start_kyoku", "bakaze": "S", "kyoku": 2, "honba": 1, "kyotaku": 1, "oya": 1,
-         "scores": [25000, 24000, 26000, 24000], "dora_marker": "5pr",
-         "tehais": [["1m"] * 13, ["2m"] * 13, ["3m"] * 13, ["4m"] * 13]}
+START: dict[str, Any] = {
+    "type": "start_kyoku", "bakaze": "S", "kyoku": 2, "honba": 1, "kyotaku": 1, "oya": 1,
+    "scores": [25000, 24000, 26000, 24000], "dora_marker": "5pr",
+    "tehais": [["1m"] * 13, ["2m"] * 13, ["3m"] * 13, ["4m"] * 13]}
 
 
 def test_gimite_hora_and_ryukyoku_fields() -> None:
@@ -249,7 +250,7 @@ def test_yaku_names_resolve_winds_and_dragons_from_context() -> None:
 
 def test_writer_round_trips_claims_mjai_has_no_field_for() -> None:
     start = StartKyoku(**{**_start_kwargs(), "oya": 0})
-    hora = Hora(actor=1, target=0, tile=Tile.M5, deltas=(-8000, 8000, 0, 0),
+    hora = Hora(actor=Seat(1), target=Seat(0), tile=Tile.M5, deltas=(-8000, 8000, 0, 0),
                 hand=(Tile.M5, Tile.M1, Tile.M1), yaku=((Yaku.SEAT_SOUTH, 1), (Yaku.SEAT_EAST, 1),
                                                         (Yaku.KOKUSHI_13, 26), (Yaku.TANYAO, 100)),
                 fu=30, han=100, points=8000, limit=Limit.MANGAN,
