@@ -8,6 +8,8 @@ Every problem becomes a :class:`~parsers.errors.LogFormatError` naming the line
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import Any, NoReturn
 
 from parsers.errors import LogFormatError
@@ -46,25 +48,21 @@ def loads(text: str, src: SourceRef, max_depth: int) -> Any:
         raise LogFormatError(f"JSON nested deeper than {max_depth} levels", src) from None
     except ValueError as exc:  # e.g. an integer with too many digits
         raise LogFormatError(f"not valid JSON: {exc}", src) from None
-    check_depth(value, max_depth, src)
+    if text.count("[") + text.count("{") > max_depth and nesting(text) > max_depth:
+        raise LogFormatError(
+            f"JSON nested deeper than {max_depth} levels (--max-json-depth)", src)
     return value
 
 
-def check_depth(value: Any, max_depth: int, src: SourceRef) -> None:
-    """Reject values nested deeper than ``max_depth`` (``--max-json-depth``)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > max_depth:
-            raise LogFormatError(
-                f"JSON nested deeper than {max_depth} levels (--max-json-depth)", src)
-        stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting(text: str) -> int:
+    """The deepest bracket nesting of valid JSON ``text`` (brackets in strings ignored)."""
+    marks = _BRACKETS.findall(_STRINGS.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, marks)), default=0)
 
 
 def short(value: Any) -> str:
@@ -106,6 +104,9 @@ class Fields:
         return value
 
     def integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
+        value = self.obj.get(key)
+        if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi):
+            return value
         return check_int(self.req(key), self.at(key), key, lo, hi)
 
     def opt_int(self, key: str, lo: int | None = None, hi: int | None = None) -> int | None:

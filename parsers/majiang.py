@@ -140,8 +140,14 @@ def _end_game(f: Fields, n: int, order: list[int]) -> EndGame | None:
                    points=tuple(points[i] for i in order), src=f.at("defen"))
 
 
+_KNOWN: dict[str, tuple[Tile, str]] = {
+    t.majiang + marks: (t, marks) for t in Tile for marks in ("", "_", "*", "_*")}
+
+
 def _tile(text: Any, src: SourceRef, what: str) -> tuple[Tile, str]:
     """A majiang tile and its trailing marks (``_`` ``*`` ``+=-``)."""
+    if type(text) is str and text in _KNOWN:
+        return _KNOWN[text]
     m = _PAI.fullmatch(text) if isinstance(text, str) else None
     if m is None:
         raise LogFormatError(f"{what}: {short(text)} is not a majiang tile", src)
@@ -192,13 +198,13 @@ class _Hand:
         return Seat((f.integer(key, 0, self.n - 1) + self.jushu) % self.n)
 
     def read(self, raw: list[Any]) -> Iterator[Event]:
+        file, base = self.src.file, self.src.pointer
         for i, item in enumerate(raw):
-            src = _ptr(self.src, i)
             if not isinstance(item, dict) or len(item) != 1:
                 raise LogFormatError(f"a log entry should be a one-key object, not "
-                                     f"{short(item)}", src)
+                                     f"{short(item)}", _ptr(self.src, i))
             ((kind, body),) = item.items()
-            self.items.append((kind, Fields(body, _ptr(src, kind))))
+            self.items.append((kind, Fields(body, SourceRef(file, pointer=f"{base}/{i}/{kind}"))))
         if self.items[0][0] != "qipai":
             raise LogFormatError("a hand should start with qipai", self.src)
         yield self.qipai(self.items[0][1])

@@ -214,7 +214,13 @@ def _melds(g: _GameBuilder, seat: Seat) -> list[Tile]:
     return g.melds[seat]
 
 
+_TILES = {t.mjai: t for t in Tile}
+
+
 def _tile(f: Fields, key: str) -> Tile:
+    value = f.obj.get(key)
+    if type(value) is str and value in _TILES:
+        return _TILES[value]
     return tile_or_fail(Tile.from_mjai, f.req(key), f.at(key), repr(key))
 
 
