@@ -35,8 +35,9 @@ MANUE = "Apricot-S__mjai-manue-go"
 EXPECTED: dict[str, tuple[tuple[str, ...], str]] = {
     "kuikae.mjson": (("kuikae",), "gimite's kuikae test: seat 0 chis 4m with 2m3m and "
                      "discards 1m, the suji swap-call kuikae forbids; the snippet then stops"),
-    "kuikae_only.mjson": (("kuikae",), "gimite's kuikae test: after five pons seat 0 chis 4m "
-                          "holding only 1m1m, so every discard would be kuikae"),
+    "kuikae_only.mjson": (("kuikae",), "gimite's kuikae test: after three pons seat 0 chis 4m "
+                          "with 2m3m keeping only 1m1m, so its only discard would be kuikae; "
+                          "the snippet stops at the chi"),
     "2026-06-18-160903.mjson": ((), "the server stopped on a bot's illegal reply (the last "
                                 "line is an 'error' event): the log is truncated mid-hand"),
     "2026-06-19-030401.mjson": ((), "the server stopped on a bot's illegal chi reply (the "
@@ -414,3 +415,50 @@ def test_mutated_lines_give_only_format_errors(
         return
     for game in games:
         run(game)  # whatever was read replays without an exception
+
+
+@pytest.mark.corpus
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_mutated_corpus_lines_give_only_format_errors(corpus_dir: Path,
+                                                      data: st.DataObject) -> None:
+    pool = _corpus_line_pool(corpus_dir)
+    start = data.draw(st.integers(0, len(pool) - 8))
+    lines = pool[start:start + 8]
+    for _ in range(data.draw(st.integers(1, 3))):
+        k = data.draw(st.integers(0, len(lines) - 1))
+        line = lines[k]
+        at = data.draw(st.integers(0, len(line)))
+        how = data.draw(st.sampled_from(["cut", "insert", "field"]))
+        if how == "cut":
+            lines[k] = line[:at] + line[at + 3:]
+        elif how == "insert":
+            lines[k] = line[:at] + data.draw(st.text(max_size=3)) + line[at:]
+        else:
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue  # already cut or garbled by an earlier edit
+            obj[data.draw(st.sampled_from(sorted(obj)))] = data.draw(_JSON)
+            lines[k] = dumps(obj)
+    try:
+        games = parse("\n".join(lines).encode(), "fuzz.mjson")
+    except LogFormatError as exc:
+        check_error(exc)
+        return
+    for game in games:
+        run(game)
+
+
+_POOL: list[str] = []
+
+
+def _corpus_line_pool(corpus: Path) -> list[str]:
+    """Lines of real corpus logs (the bots' 'logs' annotations dropped to keep them short)."""
+    if not _POOL:
+        for path in _files(corpus):
+            for line in path.read_text(encoding="utf-8").splitlines()[:400]:
+                obj = json.loads(line)
+                obj.pop("logs", None)
+                _POOL.append(dumps(obj))
+    return list(_POOL)
