@@ -329,7 +329,7 @@ def _start_kyoku(g: _GameBuilder, f: Fields) -> StartKyoku:
 def _assumed_scores(g: _GameBuilder, f: Fields, n: int) -> tuple[int, ...]:
     """Scores for a start_kyoku without them: the previous result's, else the default."""
     if g.start_scores is None:
-        score = DEFAULT_SCORE[n]
+        score = g.hints.get("start_score") or DEFAULT_SCORE[n]
         g.note(f"start_kyoku gives no scores: assumed {score} each (the audit's rule set "
                "decides the real starting score)", f.src)
         return (score,) * n
