@@ -145,7 +145,8 @@ def test_logs_without_scores_warn_and_replay(corpus_dir: Path) -> None:
 def _all_corpus_games(corpus: Path) -> list[Game]:
     games: list[Game] = []
     installed = set(available_formats())
-    for path in sorted(p for p in corpus.rglob("*") if p.is_file() and p.name != "MANIFEST.tsv"):
+    logs = (p for d in corpus.iterdir() if d.is_dir() for p in d.rglob("*") if p.is_file())
+    for path in sorted(logs):
         try:
             games.extend(load(path))
         except UnsupportedLogError:
