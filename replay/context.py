@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from replay.events import Event
 from replay.rules import RuleSet
 from replay.state import GameState, PlayerState, RoundState
-from replay.tiles import Seat
-from replay.violations import RULES, Severity, Violation
+from replay.tiles import Seat, format_tiles
+from replay.violations import RULES, Severity, Snapshot, Violation
 
 
 @dataclass(slots=True)
@@ -53,4 +53,24 @@ class CheckContext:
             seat=seat,
             event=self.index,
             src=self.event.src if self.event is not None else None,
+            state=snapshot(self.game) if rs is not None else None,
         )
+
+
+def snapshot(st: GameState) -> Snapshot:
+    """The table as it is now (see :class:`~replay.violations.Snapshot`)."""
+    rs = st.round
+    assert rs is not None
+    return Snapshot(
+        hands=tuple(format_tiles(p.concealed_tiles()) for p in rs.players),
+        hidden=tuple(p.hidden for p in rs.players),
+        melds=tuple(tuple(f"{m.type.value}:{format_tiles(m.tiles)}" for m in p.melds)
+                    for p in rs.players),
+        rivers=tuple(tuple(r.tile.mpsz + ("*" if r.riichi else "")
+                           + (">" if r.called_by is not None else "") for r in p.river)
+                     for p in rs.players),
+        dora_markers=tuple(t.mpsz for t in rs.dora_markers),
+        scores=tuple(st.scores) if st.scores is not None else None,
+        live_wall=rs.live_wall,
+        riichi=tuple(p.riichi for p in rs.players),
+    )

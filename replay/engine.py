@@ -21,8 +21,8 @@ from replay.context import CheckContext
 from replay.events import (
     Ankan,
     Chi,
-    Daiminkan,
     Dahai,
+    Daiminkan,
     Dora,
     EndGame,
     EndKyoku,
@@ -45,6 +45,8 @@ from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
 from replay.violations import Violation
 
 RIICHI_STICK = 1000
+_FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
+_RED_OF = {red: plain for plain, red in _FIVES.items()}
 
 
 def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
@@ -76,7 +78,6 @@ class Replayer:
         self.final_scores: tuple[int, ...] | None = None
         self.final_points: tuple[float, ...] | None = None
         self._desync_violation: Violation | None = None
-        self._kakan: tuple[Seat, Tile] | None = None
         self._apply: dict[type, Callable[[Event], None]] = {
             StartKyoku: self._start_kyoku,  # type: ignore[dict-item]
             Tsumo: self._tsumo,  # type: ignore[dict-item]
@@ -138,16 +139,17 @@ class Replayer:
 
     def finish(self) -> ReplayResult:
         rs = self.state.round
+        mid_hand = rs is not None and not rs.ended
+        self._close_hand()
         if not self.complete:
-            where = "mid-hand" if rs is not None and not rs.ended else "before the end of the game"
-            last = self.game.events[-1] if self.game.events else None
+            where = "mid-hand" if mid_hand else "before the end of the game"
             self.ctx.index = self.index
-            self.ctx.event = last
+            self.ctx.event = self.game.events[-1] if self.game.events else None
             self._emit(self.ctx.violation(
                 "log.truncated",
                 f"the log stops {where}, after {self.index + 1} events; "
                 "replayed as far as it goes"))
-        self._close_hand()
+        self.violations.sort(key=lambda v: -1 if v.event is None else v.event)
         return ReplayResult(
             source=self.game.source, index=self.game.index, format=self.game.format,
             rules=self.rules.name, players=self.game.hints.players,
@@ -203,21 +205,24 @@ class Replayer:
         for t in tiles:
             if t is None:
                 continue
-            seen[t.value] += 1
-            i = t.index
-            normal = BY_VALUE[i].value
-            if t.is_five:
-                red = t.red().value
-                total = seen[normal] + seen[red]
-                bad = total > 4 or seen[red] > 1
+            code = t.code
+            seen[code] += 1
+            if code < 34:
+                if code in _FIVES:
+                    total = seen[code] + seen[_FIVES[code]]
+                    bad = total > 4
+                else:
+                    total = seen[code]
+                    bad = total > 4
             else:
-                total = seen[normal]
-                bad = total > 4
+                total = seen[code] + seen[_RED_OF[code]]
+                bad = total > 4 or seen[code] > 1
             if bad:
+                kind = BY_VALUE[t.index]
                 self._emit(self.ctx.violation(
                     "tiles.conservation",
-                    f"{total} copies of {BY_VALUE[i]} are in play (a set has four)"
-                    if total > 4 else f"a second red {BY_VALUE[i]} is in play"))
+                    f"{total} copies of {kind} are in play (a set has four)"
+                    if total > 4 else f"a second red {kind} is in play"))
 
     def _take(self, p: PlayerState, tile: Tile, what: str) -> bool:
         """Remove ``tile`` from ``p``'s hand, or report and lose sync."""
@@ -265,7 +270,6 @@ class Replayer:
         rs = RoundState.initial(ev, self.rules)
         st.round = rs
         st.hands_played += 1
-        self._kakan = None
         self.hand = HandRecord(
             label=rs.label, bakaze=ev.bakaze, kyoku=ev.kyoku, honba=ev.honba,
             kyotaku=ev.kyotaku, oya=ev.oya, start_scores=ev.scores,
@@ -309,9 +313,13 @@ class Replayer:
                 rs.first_go_around = False
         if rs.last_discard is not None:
             rs.last_discard.claimable = False
+        if rs.kakan is not None:  # the added kan was not robbed: now it breaks ippatsu
+            rs.kakan = None
+            for q in rs.players:
+                q.ippatsu = False
         rs.current = ev.actor
         rs.after_kan = False
-        self._kakan = None
+        rs.rinshan_draw = rinshan
         if ev.tile is not None:
             self._see(rs, (ev.tile,))
 
@@ -341,9 +349,12 @@ class Replayer:
             p.riichi_discard_index = len(p.river) - 1
         p.discarded34[ev.tile.index] = True
         p.last_draw = None
-        rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index)
+        if p.riichi:
+            p.ippatsu = False  # the first discard after the declaration ends the window
+        rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index,
+                                      last_tile=rs.live_wall == 0)
         rs.after_kan = False
-        self._kakan = None
+        rs.rinshan_draw = False
 
     def _call(self, ev: Chi | Pon | Daiminkan) -> None:
         rs = self._rs
@@ -414,9 +425,7 @@ class Replayer:
         rs.kans += 1
         rs.after_kan = True
         p.last_draw = None
-        self._kakan = (ev.actor, ev.tile)
-        for q in rs.players:
-            q.ippatsu = False
+        rs.kakan = (ev.actor, ev.tile)  # robbable until the replacement draw
 
     def _ankan(self, ev: Ankan) -> None:
         rs = self._rs
@@ -547,14 +556,13 @@ class Replayer:
         if ev.scores is None or st.scores is None:
             return
         expected = list(st.scores)
+        note = f"with {st.kyotaku} riichi sticks left on the table"
         if st.kyotaku and self.rules.leftover_sticks_to_top:
             top = max(range(len(expected)), key=lambda s: (expected[s], -s))
-            with_sticks = list(expected)
-            with_sticks[top] += RIICHI_STICK * st.kyotaku
-            if tuple(with_sticks) == ev.scores:
-                return
+            expected[top] += RIICHI_STICK * st.kyotaku
+            note = f"after seat {top} (top) takes the {st.kyotaku} leftover riichi sticks"
         if tuple(expected) != ev.scores:
             self._emit(self.ctx.violation(
                 "flow.scores",
-                f"the game ends with scores {list(ev.scores)}, but the last hand left "
-                f"{expected} with {st.kyotaku} riichi sticks on the table"))
+                f"the game ends with scores {list(ev.scores)}, but the replay gives "
+                f"{expected} {note}"))

@@ -72,28 +72,20 @@ class Tile(Enum):
     P5R = 35
     S5R = 36
 
-    index: int
-    is_red: bool
-    suit: str
-    number: int
-    is_honor: bool
-    is_terminal: bool
-    is_yaochu: bool
-    mjai: str
-
     def __init__(self, value: int) -> None:
         index = value if value < 34 else _RED_INDEX[value - 34]
-        self.index = index
-        self.is_red = value >= 34
-        self.suit = SUITS[index // 9] if index < 27 else "z"
-        self.number = index % 9 + 1 if index < 27 else index - 26
-        self.is_honor = index >= 27
-        self.is_terminal = index < 27 and self.number in (1, 9)
-        self.is_yaochu = self.is_honor or self.is_terminal
-        if self.is_honor:
-            self.mjai = _MJAI_HONORS[index - 27]
-        else:
-            self.mjai = f"{self.number}{self.suit}" + ("r" if self.is_red else "")
+        self.code: int = value
+        """0-36: the position in a 37-entry count array (red fives apart); a plain
+        attribute, much faster than ``Enum.value`` in the replay's hot paths."""
+        self.index: int = index
+        self.is_red: bool = value >= 34
+        self.suit: str = SUITS[index // 9] if index < 27 else "z"
+        self.number: int = index % 9 + 1 if index < 27 else index - 26
+        self.is_honor: bool = index >= 27
+        self.is_terminal: bool = index < 27 and self.number in (1, 9)
+        self.is_yaochu: bool = self.is_honor or self.is_terminal
+        self.mjai: str = (_MJAI_HONORS[index - 27] if self.is_honor
+                          else f"{self.number}{self.suit}" + ("r" if self.is_red else ""))
 
     def __str__(self) -> str:
         return self.mjai
@@ -139,7 +131,7 @@ class Tile(Enum):
         """The red copy of a five (``ValueError`` for any other kind)."""
         if self.index not in _RED_INDEX:
             raise ValueError(f"{self} has no red copy")
-        return Tile(34 + _RED_INDEX.index(self.index))
+        return BY_VALUE[34 + _RED_INDEX.index(self.index)]
 
     @property
     def is_five(self) -> bool:
@@ -185,7 +177,7 @@ class Tile(Enum):
     @property
     def tenhou6(self) -> int:
         if self.is_red:
-            return 51 + (self.value - 34)
+            return 51 + _RED_INDEX.index(self.index)
         return (self.index // 9 + 1) * 10 + (self.index % 9 + 1)
 
     @staticmethod
@@ -209,7 +201,7 @@ class Tile(Enum):
 
 _BY_INDEX: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
 BY_VALUE: tuple[Tile, ...] = tuple(Tile)
-"""Every tile indexed by :attr:`Tile.value` (a fast ``Tile(value)``)."""
+"""Every tile indexed by :attr:`Tile.code` (a fast ``Tile(code)``)."""
 _TENHOU_RED_IDS = {16: Tile.M5R, 52: Tile.P5R, 88: Tile.S5R}
 _FROM_T6: dict[int, Tile] = {t.tenhou6: t for t in Tile}
 _PARSE: dict[str, Tile] = {}

@@ -90,6 +90,8 @@ class Violation:
     event: int | None = None
     """Index of the event in the game's event stream."""
     src: SourceRef | None = None
+    state: Snapshot | None = field(default=None, compare=False)
+    """The table at the moment of the finding, for reports to draw."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -102,4 +104,33 @@ class Violation:
             "source": str(self.src) if self.src is not None else None,
             "message": self.message,
             "citation": self.citation,
+            "state": self.state.to_dict() if self.state is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Snapshot:
+    """What the table showed when a finding was made: enough to draw it.
+
+    Tiles are mpsz strings (``123m406p11z``); river entries carry ``*`` for the
+    riichi tile and ``>`` for a tile called away; melds are their tiles with the
+    meld type (``pon:555z``).
+    """
+
+    hands: tuple[str, ...]
+    hidden: tuple[int, ...]
+    melds: tuple[tuple[str, ...], ...]
+    rivers: tuple[tuple[str, ...], ...]
+    dora_markers: tuple[str, ...]
+    scores: tuple[int, ...] | None
+    live_wall: int
+    riichi: tuple[bool, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "hands": list(self.hands), "hidden": list(self.hidden),
+            "melds": [list(m) for m in self.melds], "rivers": [list(r) for r in self.rivers],
+            "dora_markers": list(self.dora_markers),
+            "scores": list(self.scores) if self.scores is not None else None,
+            "live_wall": self.live_wall, "riichi": list(self.riichi),
         }

@@ -1,0 +1,5 @@
+import sys
+
+from kansa.cli import main
+
+sys.exit(main())

@@ -1,0 +1,187 @@
+"""The ``kansa`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from kansa import __version__
+from kansa.batch import Engine, Progress, default_jobs, run
+from kansa.runner import Accumulator, AuditOptions, discover
+from parsers.source import DEFAULT_LIMITS, Limits
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class UsageError(Exception):
+    pass
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(max_file_bytes=args.max_file_bytes,
+                  max_decompressed_bytes=args.max_decompressed_bytes,
+                  max_json_depth=args.max_json_depth)
+
+
+def _add_input_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="log files, folders (searched recursively) or globs")
+    p.add_argument("--format", dest="fmt", default=None,
+                   help="read every file as this format instead of recognising it")
+    p.add_argument("--max-file-bytes", type=int, default=DEFAULT_LIMITS.max_file_bytes,
+                   help="refuse files larger than this (default %(default)s)")
+    p.add_argument("--max-decompressed-bytes", type=int,
+                   default=DEFAULT_LIMITS.max_decompressed_bytes,
+                   help="refuse gzip/zip content that expands past this (default %(default)s)")
+    p.add_argument("--max-json-depth", type=int, default=DEFAULT_LIMITS.max_json_depth,
+                   help="refuse JSON nested deeper than this (default %(default)s)")
+
+
+def _add_engine_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", "-j", type=int, default=default_jobs(),
+                   help="worker processes (default: the number of cores, %(default)s)")
+    p.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help="run on this machine or on a dask.distributed cluster")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="dask scheduler address (default: start a local cluster)")
+    p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
+                   help="progress bar on standard error (auto: only on a terminal)")
+
+
+def _engine(args: argparse.Namespace) -> Engine:
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.scheduler and args.engine != "dask":
+        raise UsageError("--scheduler needs --engine dask")
+    return Engine(kind=args.engine, jobs=args.jobs, scheduler=args.scheduler)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kansa",
+        description="Replay Riichi Mahjong logs, check every action and payment, report.")
+    parser.add_argument("--version", action="version", version=f"kansa {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    audit = sub.add_parser("audit", help="replay logs and report every rule violation")
+    _add_input_options(audit)
+    audit.add_argument("--json", action="store_true",
+                       help="print the full result document as JSON on standard output")
+    audit.add_argument("--rules", default="auto",
+                       help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
+                            "wrc, mleague) or a TOML file (default: auto)")
+    audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
+                       help="exit 1 when a finding at or above this severity is found "
+                            "(default: error)")
+    _add_engine_options(audit)
+    audit.add_argument("--no-timing", action="store_true",
+                       help="report 0 seconds, so that repeated runs give identical JSON")
+    audit.set_defaults(func=cmd_audit)
+    return parser
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    files, missing = discover(args.paths)
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
+    engine = _engine(args)
+    progress = Progress(len(files), enabled=None if args.progress == "auto"
+                        else args.progress == "always")
+    acc = Accumulator()
+    out = sys.stdout
+    start = time.perf_counter()
+    first = True
+    if args.json:
+        out.write('{"games": [')
+    try:
+        for outcome in run(files, options, engine):
+            acc.add(outcome)
+            progress.update(outcome)
+            if args.json:
+                for game in outcome.games:
+                    out.write("\n " if first else ",\n ")
+                    json.dump(game, out, ensure_ascii=False)
+                    first = False
+    except KeyboardInterrupt:
+        acc.summary.not_audited = len(files) - acc.summary.files
+        print(f"\nkansa: interrupted; {acc.summary.not_audited} of {len(files)} files "
+              "not audited", file=sys.stderr)
+    finally:
+        progress.close()
+    seconds = None if args.no_timing else time.perf_counter() - start
+    tail = acc.tail(seconds)
+    if args.json:
+        out.write("],\n")
+        body = json.dumps(tail, ensure_ascii=False, indent=1)
+        out.write(body[1:])
+        out.write("\n")
+    else:
+        print_summary(tail, acc.first_errors)
+    if acc.summary.not_audited:
+        return EXIT_INTERRUPTED
+    return exit_status(tail, args.fail_on)
+
+
+def exit_status(doc: dict[str, Any], fail_on: str) -> int:
+    s = doc["summary"]
+    if s["unreadable"] or s["internal_errors"]:
+        return EXIT_FINDINGS
+    if fail_on == "never":
+        return EXIT_OK
+    if fail_on == "error" and s["errors_by_rule"]:
+        return EXIT_FINDINGS
+    if fail_on == "warning" and s["violations"]:
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def print_summary(doc: dict[str, Any], first_errors: list[tuple[str, dict[str, Any]]],
+                  out: Any = None) -> None:
+    out = out or sys.stdout
+    s = doc["summary"]
+    errors = sum(s["errors_by_rule"].values())
+    warnings = sum(s["violations"].values()) - errors
+    print(f"{s['files']} files, {s['games']} games, {s['hands']} hands, {s['wins']} wins "
+          f"in {s['seconds']:.1f} s", file=out)
+    print(f"  clean {s['clean']}, with findings {s['with_findings']}, unsupported "
+          f"{s['unsupported']}, unreadable {s['unreadable']}, internal errors "
+          f"{s['internal_errors']}" + (f", not audited {s['not_audited']}"
+                                       if s["not_audited"] else ""), file=out)
+    print(f"  {errors} errors, {warnings} warnings", file=out)
+    for rule, n in sorted(s["violations"].items(), key=lambda kv: (-kv[1], kv[0])):
+        sev = "error" if rule in s["errors_by_rule"] else "warning"
+        print(f"    {n:6d}  {rule} ({sev})", file=out)
+    for file, v in first_errors:
+        print(f"  {v['source'] or file}: {v['hand']} seat {v['seat']}: "
+              f"[{v['rule']}] {v['message']} ({v['citation']})", file=out)
+    for u in doc["unreadable"]:
+        print(f"  unreadable: {u['file']}: {u['error']} ({u['position']})", file=out)
+    for u in doc["unsupported"]:
+        print(f"  unsupported: {u['file']}: {u['reason']}", file=out)
+    for u in doc["internal_errors"]:
+        print(f"  INTERNAL ERROR (please report): {u['file']}: {u['error']}", file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"kansa: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("kansa: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,603 @@
+"""Tenhou mjlog XML (FORMATS.md §A) in, one :class:`~replay.game.Game` out.
+
+The document is parsed by lxml with entity expansion, DTD loading and network
+access off, and any DOCTYPE/ENTITY declaration is refused.  The root's children
+are read once, in order; every event keeps the position of its tag as a
+:class:`SourceRef` whose ``pointer`` is ``/mjloggm/*[k]`` (k counts elements from
+1), because most mjlogs are a single line.
+
+What the parser tolerates (each becomes a :class:`Diagnostic` or is ignored):
+``BYE`` and reconnect ``UN`` anywhere, empty dice fields in ``INIT seed``,
+``REACH step=2`` without ``ten``, a 16-value chip-lobby ``sc`` (only the first 8
+are read), a log that stops mid-hand (no end events are invented), sanma (every
+per-seat tuple then has 3 entries).  Anything else that cannot be read raises
+:class:`LogFormatError` naming the file, line and tag.
+
+Claims are copied, never computed: deltas, yaku, fu and points come from the log
+(``Hora.han`` is the sum of the log's own han values).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import PurePath
+from typing import Any, NoReturn
+from urllib.parse import unquote
+
+from lxml import etree
+
+from parsers.canonical import canonical
+from parsers.errors import LogFormatError
+from parsers.fast_events import dahai as _dahai
+from parsers.fast_events import source_ref as _source_ref
+from parsers.fast_events import tsumo as _tsumo
+from parsers.source import DEFAULT_LIMITS, Limits
+from parsers.tenhou_meld import Meld, MeldKind, decode_meld
+from replay.events import (
+    Ankan,
+    Chi,
+    Daiminkan,
+    Dora,
+    DrawReason,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    SourceRef,
+    StartKyoku,
+)
+from replay.game import Diagnostic, Game, Player, RuleHints
+from replay.tiles import WINDS, Seat, Tile
+from replay.yaku import Limit, Yaku
+
+__all__ = ["parse", "rank_label", "room_label", "sniff"]
+
+FORMAT = "tenhou_xml"
+
+_Element = etree._Element
+
+# -- lookup tables built once -------------------------------------------------
+
+_TILES_PLAIN: tuple[Tile, ...] = tuple(Tile.from_tenhou_id(i, False) for i in range(136))
+_TILES_AKA: tuple[Tile, ...] = tuple(Tile.from_tenhou_id(i, True) for i in range(136))
+_TILE_TEXT_PLAIN: dict[str, Tile] = {str(i): t for i, t in enumerate(_TILES_PLAIN)}
+_TILE_TEXT_AKA: dict[str, Tile] = {str(i): t for i, t in enumerate(_TILES_AKA)}
+"""Canonical id text -> tile; anything else takes the validating slow path."""
+_HAI = ("hai0", "hai1", "hai2", "hai3")
+_SEAT_TEXT: dict[str | None, Seat] = {str(i): Seat(i) for i in range(4)}
+_YAKU_BY_ID: tuple[Yaku, ...] = tuple(Yaku.from_tenhou_id(i) for i in range(55))
+
+_PLAY_TAGS: dict[str, tuple[bool, Seat, int]] = {
+    f"{letter}{tile_id}": (is_discard, Seat(seat), tile_id)
+    for is_discard, letters in ((False, "TUVW"), (True, "DEFG"))
+    for seat, letter in enumerate(letters)
+    for tile_id in range(136)
+}
+"""``T56`` -> (is a discard, seat, tile id) for every draw and discard tag."""
+_PLAY_LIKE = re.compile(r"[TUVWDEFG]\d+")
+
+_DRAW_REASONS: dict[str | None, DrawReason] = {
+    None: DrawReason.EXHAUSTIVE,
+    "yao9": DrawReason.KYUUSHU_KYUUHAI,
+    "kaze4": DrawReason.SUUFON_RENDA,
+    "reach4": DrawReason.SUUCHA_RIICHI,
+    "ron3": DrawReason.SANCHAHOU,
+    "kan4": DrawReason.SUUKAIKAN,
+    "nm": DrawReason.NAGASHI_MANGAN,
+}
+
+_DAN = ("新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
+        "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段",
+        "天鳳位")
+_LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
+
+_decode_meld: Callable[[int, int, bool], Meld] = lru_cache(maxsize=4096)(decode_meld)
+"""Meld codes repeat a lot across a corpus; the decoded value is immutable."""
+
+_POINTERS: list[str] = [f"/mjloggm/*[{k}]" for k in range(8192)]
+"""``/mjloggm/*[k]`` at index k (k = 0 unused); a real game has 1,000-3,000 children."""
+
+
+def _pointers(count: int) -> list[str]:
+    """Pointers for children 1..count: shared when they fit, else built for this file only
+    (so a hostile file cannot grow a module-level cache)."""
+    if count < len(_POINTERS):
+        return _POINTERS
+    return [f"/mjloggm/*[{k}]" for k in range(count + 1)]
+
+
+# -- public API -----------------------------------------------------------------
+
+def sniff(head: bytes) -> bool:
+    """Whether the first bytes of a file look like an mjlog."""
+    head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith((b"<mjloggm", b"<?xml")) and b"<mjloggm" in head
+
+
+def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:
+    """The game in an mjlog, as the one-element list the parser registry expects."""
+    return [parse_game(data, source)]
+
+
+def parse_game(data: bytes, source: str) -> Game:
+    """Read one mjlog (already gunzipped, see :func:`parsers.source.read_log_bytes`).
+
+    :param source: the file name, used in every :class:`SourceRef` and for the log id.
+    :raises LogFormatError: for anything that is not a readable mjlog; never
+        another exception, whatever the bytes.
+    """
+    root = _parse_xml(data, source)
+    reader = _Reader(source)
+    reader.run(root)
+    return reader.game()
+
+
+def rank_label(dan: int) -> str | None:
+    """Tenhou ``dan`` number as the rank Tenhou shows: 0 新人, 1-9 9級-1級, 10-19 初段-十段,
+    20 天鳳位; ``None`` outside that range.
+
+    >>> rank_label(0), rank_label(9), rank_label(16), rank_label(20)
+    ('新人', '1級', '七段', '天鳳位')
+    """
+    return _DAN[dan] if 0 <= dan < len(_DAN) else None
+
+
+def room_label(go_type: int) -> str:
+    """Room label built from ``GO type`` bits as the tenhou.net/6 ``rule.disp`` shows it.
+
+    >>> room_label(169), room_label(9), room_label(185), room_label(193)
+    ('鳳南喰赤', '般南喰赤', '三鳳南喰赤', '上東喰赤速')
+    """
+    level = ("般", "上", "特", "鳳")[(go_type & 0x20) >> 4 | (go_type & 0x80) >> 7]
+    return "".join((
+        "三" if go_type & 0x10 else "",
+        level,
+        "南" if go_type & 0x08 else "東",
+        "" if go_type & 0x04 else "喰",
+        "" if go_type & 0x02 else "赤",
+        "光" if go_type & 0x1000 else "速" if go_type & 0x40 else "",
+        "" if go_type & 0x01 else "－",
+    ))
+
+
+# -- XML layer ------------------------------------------------------------------
+
+def _parse_xml(data: bytes, source: str) -> _Element:
+    for marker in (b"<!DOCTYPE", b"<!ENTITY"):
+        at = data.find(marker)
+        if at >= 0:
+            raise LogFormatError(
+                f"{marker.decode()} declarations are refused (entity expansion, DTDs)",
+                SourceRef(source, data.count(b"\n", 0, at) + 1))
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, remove_comments=True, remove_pis=True,
+                             collect_ids=False)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        line, column = exc.position
+        message = (exc.msg or "syntax error").rsplit(", line ", 1)[0]
+        raise LogFormatError(f"malformed XML: {message}",
+                             SourceRef(source, line or None, column or None)) from None
+    except (etree.LxmlError, ValueError) as exc:
+        raise LogFormatError(f"malformed XML: {exc}", SourceRef(source)) from None
+    if root is None:
+        raise LogFormatError("malformed XML: no root element", SourceRef(source))
+    docinfo: Any = root.getroottree().docinfo
+    if docinfo.doctype or docinfo.internalDTD is not None:
+        raise LogFormatError("DOCTYPE declarations are refused", SourceRef(source, 1))
+    if root.tag != "mjloggm":
+        raise LogFormatError(f"root element is <{root.tag}>, expected <mjloggm>",
+                             _source_ref(source, root.sourceline, "/*[1]"))
+    return root
+
+
+# -- the reader -----------------------------------------------------------------
+
+class _Reader:
+    """State while walking the root's children once."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.events: list[Event] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.hints: RuleHints | None = None
+        self.title: str | None = None
+        self.n = 4
+        self.aka = True
+        self.un: list[Player] | None = None
+        """The four seats of the first UN (sanma drops seat 3 at the end)."""
+        self.table: tuple[Tile, ...] | None = None
+        """Tile lookup for the game's red-five rule; set by the first INIT."""
+        self.tile_text: dict[str, Tile] = _TILE_TEXT_AKA
+        self.last_draw = [-1, -1, -1, -1]
+        """Each seat's previous draw id while it may still be discarded as tsumogiri."""
+        self.in_hand = False
+        self.result_src: SourceRef | None = None
+        """The last AGARI/RYUUKYOKU of the current hand: EndKyoku waits for INIT or EOF."""
+        self.game_end: EndGame | None = None
+        self.game_over = False
+        self.pointers = _pointers(0)
+
+    # -- main loop --
+
+    def run(self, root: _Element) -> None:
+        if root.get("ver") not in (None, "2.3"):
+            self.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
+                      _source_ref(self.source, root.sourceline, "/mjloggm"))
+        pointers = self.pointers = _pointers(len(root))
+        source = self.source
+        append = self.events.append
+        last = self.last_draw
+        play_tags = _PLAY_TAGS
+        handlers = _HANDLERS
+        table = self.table
+        for k, el in enumerate(root.iterchildren(etree.Element), 1):
+            tag = el.tag
+            play = play_tags.get(tag)
+            if play is not None:
+                if table is None:
+                    self.fail(f"<{tag}> before the first <INIT>", el, k)
+                is_discard, seat, tile_id = play
+                src = _source_ref(source, el.sourceline, pointers[k])
+                if is_discard:
+                    append(_dahai(seat, table[tile_id], last[seat] == tile_id, src))
+                    last[seat] = -1
+                else:
+                    append(_tsumo(seat, table[tile_id], src))
+                    last[seat] = tile_id
+                continue
+            handler = handlers.get(tag)
+            if handler is None:
+                if isinstance(tag, str) and _PLAY_LIKE.fullmatch(tag):
+                    self.fail(f"<{tag}> does not name a tile id 0-135", el, k)
+                self.fail(f"unknown tag <{tag}>", el, k)
+            handler(self, el, k)
+            table = self.table
+        self.finish()
+
+    def finish(self) -> None:
+        if self.hints is None:
+            raise LogFormatError("no <GO> tag: not a Tenhou game log", SourceRef(self.source))
+        if self.in_hand and self.result_src is None:
+            self.note("the log ends in the middle of a hand (no AGARI or RYUUKYOKU)",
+                      SourceRef(self.source))
+        self.flush_end()
+        if not self.game_over:
+            self.note("the log has no final result (owari); the game is incomplete",
+                      SourceRef(self.source))
+
+    def game(self) -> Game:
+        assert self.hints is not None
+        log_id = _LOG_ID.search(PurePath(self.source).name)
+        return Game(format=FORMAT, source=self.source,
+                    events=canonical(self.events, self.hints.players),
+                    players=self.players(), hints=self.hints,
+                    log_id=log_id.group(0) if log_id else None, title=self.title,
+                    diagnostics=tuple(self.diagnostics))
+
+    # -- helpers --
+
+    def src(self, el: _Element, k: int, attr: str | None = None) -> SourceRef:
+        pointer = self.pointers[k]
+        return _source_ref(self.source, el.sourceline,
+                           f"{pointer}/@{attr}" if attr else pointer)
+
+    def fail(self, message: str, el: _Element, k: int, attr: str | None = None) -> NoReturn:
+        raise LogFormatError(message, self.src(el, k, attr))
+
+    def note(self, message: str, src: SourceRef | None) -> None:
+        self.diagnostics.append(Diagnostic(message, src))
+
+    def req(self, el: _Element, k: int, name: str) -> str:
+        value = el.get(name)
+        if value is None:
+            self.fail(f"<{el.tag}> lacks the required attribute {name!r}", el, k)
+        return value
+
+    def ints(self, el: _Element, k: int, name: str, size: int | None = None,
+             raw: str | None = None) -> list[int]:
+        """A comma list of integers (``""`` is empty); ``size`` = minimum length."""
+        text = self.req(el, k, name) if raw is None else raw
+        try:
+            values = [int(v) for v in text.split(",")] if text else []
+        except ValueError:
+            self.fail(f"<{el.tag} {name}={text!r}> is not a comma list of integers",
+                      el, k, name)
+        if size is not None and len(values) < size:
+            self.fail(f"<{el.tag} {name}={text!r}> needs {size} values", el, k, name)
+        return values
+
+    def int1(self, el: _Element, k: int, name: str) -> int:
+        return self.ints(el, k, name, 1)[0]
+
+    def seat(self, el: _Element, k: int, name: str) -> Seat:
+        seat = _SEAT_TEXT.get(el.get(name))
+        if seat is None:
+            value = self.int1(el, k, name)
+            if not 0 <= value <= 3:
+                self.fail(f"<{el.tag} {name}={value}> is not a seat 0-3", el, k, name)
+            seat = Seat(value)
+        return seat
+
+    def tiles(self, el: _Element, k: int, name: str, raw: str | None = None
+              ) -> tuple[Tile, ...]:
+        text = self.req(el, k, name) if raw is None else raw
+        if not text:
+            return ()
+        lookup = self.tile_text
+        try:
+            return tuple([lookup[t] for t in text.split(",")])
+        except KeyError:  # not canonical: validate id by id for a precise message
+            pass
+        table = _TILES_AKA if self.aka else _TILES_PLAIN
+        ids = self.ints(el, k, name, raw=text)
+        for tile_id in ids:
+            if not 0 <= tile_id < 136:
+                self.fail(f"<{el.tag} {name}>: tile id {tile_id} is outside 0-135", el, k, name)
+        return tuple([table[i] for i in ids])
+
+    def tile(self, el: _Element, k: int, name: str) -> Tile:
+        tiles = self.tiles(el, k, name)
+        if len(tiles) != 1:
+            self.fail(f"<{el.tag} {name}> must be one tile id", el, k, name)
+        return tiles[0]
+
+    def in_play(self, el: _Element, k: int) -> None:
+        if self.table is None:
+            self.fail(f"<{el.tag}> before the first <INIT>", el, k)
+
+    def deltas(self, el: _Element, k: int) -> tuple[int, ...]:
+        # s0,d0,...,s3,d3 in hundreds; chip lobbies append 8 chip values
+        sc = self.ints(el, k, "sc", 8)
+        return tuple(sc[2 * i + 1] * 100 for i in range(self.n))
+
+    def result(self, el: _Element, k: int, src: SourceRef) -> None:
+        """Book-keeping shared by AGARI and RYUUKYOKU (EndKyoku/EndGame wait)."""
+        self.result_src = src
+        raw = el.get("owari")
+        if raw is None:
+            return
+        parts = raw.split(",")
+        if len(parts) < 2 * self.n:
+            self.fail(f"<{el.tag} owari={raw!r}> needs {2 * self.n} values", el, k, "owari")
+        try:
+            scores = tuple(int(parts[2 * i]) * 100 for i in range(self.n))
+            points = tuple(float(parts[2 * i + 1]) for i in range(self.n))
+        except ValueError:
+            self.fail(f"<{el.tag} owari={raw!r}> is not numeric", el, k, "owari")
+        self.game_end = EndGame(scores=scores, points=points, src=src)
+
+    def flush_end(self) -> None:
+        if self.result_src is not None:
+            self.events.append(EndKyoku(src=self.result_src))
+            self.result_src = None
+        if self.game_end is not None:
+            self.events.append(self.game_end)
+            self.game_end = None
+            self.game_over = True
+        self.in_hand = False
+
+    def players(self) -> tuple[Player, ...]:
+        return tuple(self.un[:self.n]) if self.un is not None else ()
+
+    # -- tag handlers (dispatched through _HANDLERS) --
+
+    def on_ignored(self, el: _Element, k: int) -> None:
+        """SHUFFLE (wall seed) and TAIKYOKU (first dealer, always 0) carry nothing to replay."""
+
+    def on_go(self, el: _Element, k: int) -> None:
+        if self.hints is not None:
+            self.note("a second <GO> tag was ignored", self.src(el, k))
+            return
+        go_type = self.int1(el, k, "type")
+        self.n = 3 if go_type & 0x10 else 4
+        self.aka = not go_type & 0x02
+        title = el.get("title")
+        self.title = unquote(title, errors="replace") if title else None
+        self.hints = RuleHints(
+            players=self.n, aka=self.aka, kuitan=not go_type & 0x04,
+            hanchan=bool(go_type & 0x08), platform="tenhou", lobby=el.get("lobby"),
+            room=room_label(go_type), raw_type=go_type,
+            start_score=_csrule_start(el.get("csrule")))
+
+    def on_un(self, el: _Element, k: int) -> None:
+        names = [el.get(f"n{i}") for i in range(4)]
+        given = [i for i, name in enumerate(names) if name is not None]
+        if self.un is not None or (len(given) == 1 and el.get("dan") is None):
+            for i in given:
+                self.note(f"seat {i} reconnected", self.src(el, k))
+            return
+        # names are percent-encoded UTF-8; dan, rate and sx are optional (bot logs lack them)
+        dans = self.ints(el, k, "dan") if el.get("dan") else []
+        try:
+            rates = [float(r) for r in el.get("rate", "").split(",")] if el.get("rate") else []
+        except ValueError:
+            self.fail(f"<UN rate={el.get('rate')!r}> is not a list of numbers", el, k, "rate")
+        sexes = el.get("sx", "").split(",")
+        self.un = [Player(name=unquote(names[i] or "", errors="replace"),
+                          rank=rank_label(dans[i]) if i < len(dans) else None,
+                          rating=rates[i] if i < len(rates) else None,
+                          sex=sexes[i] if i < len(sexes) and sexes[i] else None)
+                   for i in range(4)]
+
+    def on_bye(self, el: _Element, k: int) -> None:
+        self.note(f"seat {self.seat(el, k, 'who')} disconnected (BYE)", self.src(el, k))
+
+    def on_init(self, el: _Element, k: int) -> None:
+        if self.hints is None:
+            self.fail("<INIT> before <GO>: the red-five rule is unknown", el, k)
+        src = self.src(el, k)
+        if self.in_hand and self.result_src is None:
+            self.note("a hand ended without AGARI or RYUUKYOKU", src)
+        self.flush_end()
+        if self.game_over:
+            self.note("a hand starts after the game's final result", src)
+        seed = self.req(el, k, "seed").split(",")
+        if len(seed) != 6:
+            self.fail(f"<INIT seed> has {len(seed)} fields, expected 6", el, k, "seed")
+        # round, honba, sticks, dice-1, dice-1, dora; dice are unused (and empty in bot logs)
+        try:
+            rnd, honba, kyotaku = int(seed[0]), int(seed[1]), int(seed[2])
+        except ValueError:
+            self.fail(f"<INIT seed={','.join(seed)!r}> is not numeric", el, k, "seed")
+        if not 0 <= rnd < 16 or honba < 0 or kyotaku < 0:
+            self.fail(f"<INIT seed={','.join(seed)!r}> is out of range", el, k, "seed")
+        self.table = _TILES_AKA if self.aka else _TILES_PLAIN
+        self.tile_text = _TILE_TEXT_AKA if self.aka else _TILE_TEXT_PLAIN
+        dora = self.tiles(el, k, "seed", raw=seed[5])
+        if len(dora) != 1:
+            self.fail("<INIT seed> lacks the dora indicator", el, k, "seed")
+        ten = self.ints(el, k, "ten", self.n)
+        self.events.append(StartKyoku(
+            bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
+            oya=self.seat(el, k, "oya"),
+            scores=tuple([t * 100 for t in ten[:self.n]]), dora_marker=dora[0],
+            tehais=tuple([self.tiles(el, k, name) for name in _HAI[:self.n]]),
+            src=src))
+        self.last_draw[:] = (-1, -1, -1, -1)
+        self.in_hand = True
+
+    def on_n(self, el: _Element, k: int) -> None:
+        self.in_play(el, k)
+        who = self.seat(el, k, "who")
+        code = self.int1(el, k, "m")
+        try:
+            meld = _decode_meld(code, who, self.aka)
+        except ValueError as exc:
+            self.fail(f"<N m={code}>: {exc}", el, k, "m")
+        src = self.src(el, k)
+        self.last_draw[who] = -1  # a discard after a call is never tsumogiri
+        event: Event
+        kind = meld.kind
+        called = meld.called
+        if kind is MeldKind.CHI and called is not None:
+            event = Chi(actor=who, target=meld.target, tile=called, consumed=meld.consumed,
+                        src=src)
+        elif kind is MeldKind.PON and called is not None:
+            event = Pon(actor=who, target=meld.target, tile=called, consumed=meld.consumed,
+                        src=src)
+        elif kind is MeldKind.DAIMINKAN and called is not None:
+            event = Daiminkan(actor=who, target=meld.target, tile=called,
+                              consumed=meld.consumed, src=src)
+        elif kind is MeldKind.KAKAN and meld.added is not None:
+            event = Kakan(actor=who, tile=meld.added, consumed=meld.consumed, src=src)
+        elif kind is MeldKind.ANKAN:
+            event = Ankan(actor=who, consumed=meld.consumed, src=src)
+        elif kind is MeldKind.NUKIDORA:
+            event = Nukidora(actor=who, tile=meld.tiles[0], src=src)
+        else:  # decode_meld always fills called/added for these kinds
+            raise AssertionError(f"decoded meld lacks its called tile: {meld}")
+        self.events.append(event)
+
+    def on_reach(self, el: _Element, k: int) -> None:
+        self.in_play(el, k)
+        who = self.seat(el, k, "who")
+        step = self.int1(el, k, "step")
+        if step == 1:
+            self.events.append(Reach(actor=who, src=self.src(el, k)))
+        elif step == 2:
+            ten = self.ints(el, k, "ten", self.n) if el.get("ten") else None
+            scores = tuple(t * 100 for t in ten[:self.n]) if ten else None
+            self.events.append(ReachAccepted(actor=who, scores=scores, src=self.src(el, k)))
+        else:
+            self.fail(f"<REACH step={step}> is neither 1 nor 2", el, k, "step")
+
+    def on_dora(self, el: _Element, k: int) -> None:
+        self.in_play(el, k)
+        self.events.append(Dora(dora_marker=self.tile(el, k, "hai"), src=self.src(el, k)))
+
+    def on_agari(self, el: _Element, k: int) -> None:
+        self.in_play(el, k)
+        src = self.src(el, k)
+        honba, sticks = self.ints(el, k, "ba", 2)[:2]
+        fu, points, limit = self.ints(el, k, "ten", 3)[:3]
+        if not 0 <= limit <= 5:
+            self.fail(f"<AGARI ten>: limit {limit} is not 0-5", el, k, "ten")
+        yaku = self.yaku(el, k)
+        self.events.append(Hora(
+            actor=self.seat(el, k, "who"), target=self.seat(el, k, "fromWho"),
+            tile=self.tile(el, k, "machi"), deltas=self.deltas(el, k),
+            hand=self.tiles(el, k, "hai"), yaku=yaku,
+            fu=fu, han=sum(h for _, h in yaku) if yaku is not None else None,
+            points=points, limit=Limit(limit),
+            dora_markers=self.tiles(el, k, "doraHai") if el.get("doraHai") else None,
+            ura_markers=self.tiles(el, k, "doraHaiUra") if el.get("doraHaiUra") else None,
+            pao=self.seat(el, k, "paoWho") if el.get("paoWho") else None,
+            honba=honba, kyotaku=sticks, src=src))
+        self.result(el, k, src)
+
+    def yaku(self, el: _Element, k: int) -> tuple[tuple[Yaku, int], ...] | None:
+        """``yaku`` (id, han) pairs, or ``yakuman`` ids at 13 han each."""
+        if el.get("yaku") is not None:
+            name = "yaku"
+            values = self.ints(el, k, name)
+            if len(values) % 2:
+                self.fail("<AGARI yaku> is not a list of (id, han) pairs", el, k, name)
+            ids, hans = values[0::2], values[1::2]
+        elif el.get("yakuman") is not None:
+            name = "yakuman"
+            ids = self.ints(el, k, name)
+            hans = [13] * len(ids)
+        else:
+            self.note("AGARI has neither yaku nor yakuman", self.src(el, k))
+            return None
+        for yaku_id in ids:
+            if not 0 <= yaku_id < len(_YAKU_BY_ID):
+                self.fail(f"<AGARI {name}>: unknown Tenhou yaku id {yaku_id}", el, k, name)
+        return tuple(zip([_YAKU_BY_ID[i] for i in ids], hans, strict=True))
+
+    def on_ryuukyoku(self, el: _Element, k: int) -> None:
+        self.in_play(el, k)
+        src = self.src(el, k)
+        kind = el.get("type")
+        reason = _DRAW_REASONS.get(kind)
+        if reason is None:
+            self.fail(f"<RYUUKYOKU type={kind!r}> is not a known draw type", el, k, "type")
+        hands = tuple([self.tiles(el, k, name) if el.get(name) is not None else None
+                       for name in _HAI[:self.n]])
+        shown = [Seat(i) for i, hand in enumerate(hands) if hand is not None]
+        actor = None
+        if reason is DrawReason.KYUUSHU_KYUUHAI:
+            if len(shown) == 1:
+                actor = shown[0]
+            else:
+                self.note(f"yao9 draw shows {len(shown)} hands; the declarer is unknown", src)
+        tenpai = None
+        if reason in (DrawReason.EXHAUSTIVE, DrawReason.NAGASHI_MANGAN):
+            tenpai = tuple(hand is not None for hand in hands)
+        self.events.append(Ryukyoku(reason=reason, deltas=self.deltas(el, k), tenpai=tenpai,
+                                    hands=hands, actor=actor, src=src))
+        self.result(el, k, src)
+
+
+def _csrule_start(csrule: str | None) -> int | None:
+    """Start score of a 2023+ custom lobby: the 5th ``csrule`` field (FORMATS §A.3)."""
+    if not csrule:
+        return None
+    fields_ = csrule.split(",")
+    value = fields_[4] if len(fields_) > 4 else ""
+    return int(value) if value.isdigit() and value.isascii() else None
+
+
+_HANDLERS: dict[str, Callable[[_Reader, _Element, int], None]] = {
+    "SHUFFLE": _Reader.on_ignored,
+    "TAIKYOKU": _Reader.on_ignored,
+    "GO": _Reader.on_go,
+    "UN": _Reader.on_un,
+    "BYE": _Reader.on_bye,
+    "INIT": _Reader.on_init,
+    "N": _Reader.on_n,
+    "REACH": _Reader.on_reach,
+    "DORA": _Reader.on_dora,
+    "AGARI": _Reader.on_agari,
+    "RYUUKYOKU": _Reader.on_ryuukyoku,
+}
