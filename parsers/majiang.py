@@ -21,6 +21,7 @@ from pathlib import PurePath
 from typing import Any
 
 from parsers._json import Fields, check_int, decode_text, loads, short
+from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.majiang_names import DRAW_BY_NAME, YAKU_BY_NAME
 from parsers.source import DEFAULT_LIMITS, Limits
@@ -98,7 +99,7 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
     title = f.text("title") if f.has("title") else None
     stem = PurePath(source.rsplit("!", 1)[-1]).stem
     return [Game(
-        format="majiang", source=source, events=tuple(events),
+        format="majiang", source=source, events=canonical(events, n),
         players=tuple(_player(names[i]) for i in order), hints=_hints(title, n),
         log_id=stem if _LOG_ID.match(stem) else None, title=title,
         diagnostics=tuple(diagnostics))]

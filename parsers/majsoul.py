@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from parsers._json import Fields, check_int, decode_text, loads, short, tile_or_fail
+from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.events import (
@@ -106,7 +107,8 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
     hints = RuleHints(players=rounds.n, aka=True, platform="majsoul",
                       hanchan=HANCHAN_MODES.get(mode) if mode is not None else None)
     paifu = f.text("source").split(".", 1)[0] if f.has("source") else None
-    return [Game(format="majsoul", source=source, events=tuple(events), hints=hints,
+    return [Game(format="majsoul", source=source, events=canonical(events, rounds.n),
+                 hints=hints,
                  log_id=paifu,
                  diagnostics=tuple(rounds.notes))]
 

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from parsers._json import Fields, decode_text, loads, short, tile_or_fail
+from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.mjai_claims import EXT, WinContext, read_hora, read_ryukyoku
 from parsers.mjai_writer import write
@@ -135,7 +136,7 @@ class _GameBuilder:
                     f"tiles of seats {sorted(self.hidden)} are hidden, but no single seat's "
                     "view is recorded", self.src))
         hints = RuleHints(**{"players": n, **self.hints})
-        return Game(format="mjai", source=self.reader.source, events=tuple(self.events),
+        return Game(format="mjai", source=self.reader.source, events=canonical(self.events, n),
                     players=self.players, hints=hints, log_id=self.log_id,
                     title=self.title, index=index, perspective=perspective,
                     diagnostics=tuple(notes))

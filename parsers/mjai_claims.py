@@ -314,9 +314,11 @@ def write_hora(claims: HoraClaims, ctx: WinContext, is_tsumo: bool) -> dict[str,
     if c.ura_markers is not None:
         out["ura_markers"] = [t.mjai for t in c.ura_markers]
     if c.hand is not None:
-        held = c.hand
-        if not is_tsumo and c.tile is not None and held and held[-1] is c.tile:
-            held = held[:-1]  # gimite: the hand as held before the ron tile
+        held = list(c.hand)
+        if not is_tsumo and c.tile in held and len(held) % 3 == 2:
+            held.reverse()
+            held.remove(c.tile)  # gimite: the hand as held before the ron tile
+            held.reverse()
         out["hora_tehais"] = [t.mjai for t in held]
     if c.yaku is not None:
         out["yakus"] = [[_write_yaku_name(y, ctx), _to_fan(y.is_yakuman, h)] for y, h in c.yaku]
@@ -367,9 +369,20 @@ def write_ryukyoku(claims: DrawClaims, players: int,
 
 def _add_ext(out: dict[str, Any], want: Any, got: Any, fields: Iterable[str]) -> None:
     ext = {k: _encode(k, getattr(want, k)) for k in fields
-           if getattr(want, k) != getattr(got, k)}
+           if _canon(k, getattr(want, k)) != _canon(k, getattr(got, k))}
     if ext:
         out[EXT] = ext
+
+
+def _canon(key: str, value: Any) -> Any:
+    """A claim as :func:`parsers.canonical.canonical` leaves it (shown hands sorted)."""
+    if value is None:
+        return None
+    if key == "hand":
+        return sorted(value)
+    if key == "hands":
+        return [None if h is None else sorted(h) for h in value]
+    return value
 
 
 def _ignore(message: str, src: SourceRef) -> None:
