@@ -158,6 +158,14 @@ def _tile(text: Any, src: SourceRef, what: str) -> tuple[Tile, str]:
         raise LogFormatError(f"{what}: {short(text)} is not a majiang tile", src) from None
 
 
+def _field_tile(f: Fields, key: str, what: str) -> tuple[Tile, str]:
+    """``_tile`` of field ``key``; the position is only built for an error."""
+    value = f.get(key)
+    if type(value) is str and value in _KNOWN:
+        return _KNOWN[value]
+    return _tile(f.req(key), f.at(key), what)
+
+
 def _haisi(text: Any, src: SourceRef) -> tuple[Tile | None, ...]:
     """The concealed tiles of a hand string (melds after ``,`` left out, ``_`` hidden)."""
     if not isinstance(text, str):
@@ -229,7 +237,7 @@ class _Hand:
     def dora(self, i: int) -> Dora:
         f = self.items[i + 1][1]
         self.dora_due = False
-        tile, _ = _tile(f.req("baopai"), f.at("baopai"), "kaigang baopai")
+        tile, _ = _field_tile(f, "baopai", "kaigang baopai")
         return Dora(dora_marker=tile, src=f.src)
 
     # -- entries; each yields its events and returns how many next entries it used
@@ -244,7 +252,7 @@ class _Hand:
         defen = f.ints("defen", n)
         by_seat = [(s - self.jushu) % n for s in range(n)]  # the l of each seat
         tehais = tuple(_haisi(hands[k], f.at("shoupai")) or (None,) * 13 for k in by_seat)
-        baopai, _ = _tile(f.req("baopai"), f.at("baopai"), "baopai")
+        baopai, _ = _field_tile(f, "baopai", "baopai")
         return StartKyoku(
             bakaze=WINDS[wind], kyoku=self.jushu + 1, honba=f.integer("changbang", 0),
             kyotaku=f.integer("lizhibang", 0), oya=Seat(self.jushu),
@@ -252,7 +260,7 @@ class _Hand:
             src=f.src)
 
     def on_zimo(self, f: Fields, i: int) -> Step:
-        tile, _ = _tile(f.req("p"), f.at("p"), "zimo") if f.get("p") != "_" else (None, "")
+        tile, _ = _field_tile(f, "p", "zimo") if f.get("p") != "_" else (None, "")
         yield Tsumo(actor=self.seat(f), tile=tile, src=f.src)
         return 0
 
@@ -266,7 +274,7 @@ class _Hand:
 
     def on_dapai(self, f: Fields, i: int) -> Step:
         actor = self.seat(f)
-        tile, marks = _tile(f.req("p"), f.at("p"), "dapai")
+        tile, marks = _field_tile(f, "p", "dapai")
         riichi = "*" in marks
         if riichi:
             yield Reach(actor=actor, src=f.src)
@@ -328,12 +336,12 @@ class _Hand:
 
     def on_kaigang(self, f: Fields, i: int) -> Step:
         self.dora_due = False
-        tile, _ = _tile(f.req("baopai"), f.at("baopai"), "kaigang baopai")
+        tile, _ = _field_tile(f, "baopai", "kaigang baopai")
         yield Dora(dora_marker=tile, src=f.src)
         return 0
 
     def on_penuki(self, f: Fields, i: int) -> Step:
-        tile, _ = _tile(f.req("p"), f.at("p"), "penuki")
+        tile, _ = _field_tile(f, "p", "penuki")
         yield Nukidora(actor=self.seat(f), tile=tile, src=f.src)
         return 0
 
