@@ -95,6 +95,8 @@ class _GameBuilder:
         self.src = src
         self.n = players
         self.events: list[Event] = []
+        self.assumed: set[int] = set()
+        """Indices of start_kyoku events whose scores were filled in."""
         self.diagnostics: list[Diagnostic] = []
         self.players: tuple[Player, ...] = ()
         self.hints: dict[str, Any] = {}
@@ -112,8 +114,8 @@ class _GameBuilder:
         self.result_scores: tuple[int, ...] | None = None
         self.result_deltas: list[tuple[int, ...] | None] = []
 
-    def note(self, message: str, src: SourceRef | None) -> None:
-        self.diagnostics.append(Diagnostic(message, src))
+    def note(self, message: str, src: SourceRef | None, level: str = "info") -> None:
+        self.diagnostics.append(Diagnostic(message, src, level))
 
     def count(self, key: str, src: SourceRef) -> None:
         """A repeated oddity, reported once with how often it occurred."""
@@ -139,7 +141,7 @@ class _GameBuilder:
         return Game(format="mjai", source=self.reader.source, events=canonical(self.events, n),
                     players=self.players, hints=hints, log_id=self.log_id,
                     title=self.title, index=index, perspective=perspective,
-                    diagnostics=tuple(notes))
+                    diagnostics=tuple(notes), assumed_scores=frozenset(self.assumed))
 
 
 class _Reader:
@@ -329,10 +331,11 @@ def _start_kyoku(g: _GameBuilder, f: Fields) -> StartKyoku:
 
 def _assumed_scores(g: _GameBuilder, f: Fields, n: int) -> tuple[int, ...]:
     """Scores for a start_kyoku without them: the previous result's, else the default."""
+    g.assumed.add(len(g.events))
     if g.start_scores is None:
         score = g.hints.get("start_score") or DEFAULT_SCORE[n]
         g.note(f"start_kyoku gives no scores: assumed {score} each (the audit's rule set "
-               "decides the real starting score)", f.src)
+               "decides the real starting score)", f.src, "warning")
         return (score,) * n
     if g.result_scores is not None:
         g.count("start_kyoku without scores: taken from the previous hand's recorded "

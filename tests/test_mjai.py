@@ -14,6 +14,7 @@ from parsers import available_formats, load, sniff
 from parsers.canonical import canonical
 from parsers.errors import LogFormatError, UnsupportedLogError
 from parsers.mjai import parse, write
+from replay.engine import replay
 from replay.events import (
     Chi,
     DrawReason,
@@ -25,6 +26,7 @@ from replay.events import (
     Tsumo,
 )
 from replay.game import Game, Player, RuleHints
+from replay.rules import RuleSet
 from replay.tiles import Seat, Tile
 from replay.yaku import Limit, Yaku
 from tests.parser_helpers import check_error, corpus_files, dumps, errors, run
@@ -140,6 +142,14 @@ def test_logs_without_scores_warn_and_replay(corpus_dir: Path) -> None:
     original = load(path)[0]
     assert [e for e in game.events if isinstance(e, StartKyoku)] == \
         [e for e in original.events if isinstance(e, StartKyoku)]
+    assert len(game.assumed_scores) == sum(isinstance(e, StartKyoku) for e in game.events)
+    # the audit warns once, and under a rule set starting at 30000 the replay starts there
+    tenhou = run(game)
+    assert [v.rule for v in tenhou.violations if v.rule == "log.assumption"] == [
+        "log.assumption"]
+    ema = replay(game, RuleSet.preset("ema"))
+    assert ema.hands[0].start_scores == (30000,) * 4
+    assert not [v for v in ema.violations if v.rule == "flow.scores"]
 
 
 # -- round trips: every corpus game of every installed reader ----------------------
