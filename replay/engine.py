@@ -528,7 +528,7 @@ class Replayer:
         if ev.deltas is not None and len(ev.deltas) == self.rules.players:
             if st.scores is not None:
                 st.scores = [s + d for s, d in zip(st.scores, ev.deltas, strict=True)]
-        elif entry.base is None:
+        elif entry.points is None:
             st.scores = None  # no deltas and no value to compute them from
         # else: the computed deltas are applied when the hand is settled
         st.kyotaku = 0

@@ -1,11 +1,13 @@
 """Payments: who pays whom for a win, a draw and the final ranking, as pure functions.
 
 Nothing here reads the replay state: callers pass what a payment depends on
-(base points, seats, counters, the rule set) and get the deltas and the
-:class:`~replay.ledger.Transfer` records that make them up.
+(the hand's points, seats, counters, the rule set) and get the deltas and the
+:class:`~replay.ledger.Transfer` records that make them up.  A win is priced from
+its points as logs record them (the ron payment, or all tsumo payments together:
+Tenhou's ``ten``), which fix the tsumo split (:func:`split_tsumo`).
 
 >>> tenhou = RuleSet.preset("tenhou")
->>> win = WinInput(winner=Seat(1), target=Seat(0), base=960)
+>>> win = WinInput(winner=Seat(1), target=Seat(0), points=3900)
 >>> p = settle_wins([win], dealer=Seat(0), honba=2, sticks=1, rules=tenhou)[0]
 >>> p.deltas, p.value, p.honba, p.sticks
 ((-4500, 5500, 0, 0), 3900, 600, 1000)
@@ -20,7 +22,7 @@ from dataclasses import dataclass, field
 
 from replay.ledger import Reason, Transfer, settle_differences
 from replay.rules import HonbaMultiRon, PaoHonbaPayer, PaoScope, RuleSet, SticksMultiRon
-from replay.scoring import ron_points, tsumo_points
+from replay.scoring import ron_points
 from replay.tiles import Seat
 
 RIICHI_STICK = 1000
@@ -33,12 +35,12 @@ class WinInput:
     winner: Seat
     target: Seat
     """The discarder (the kakan player for chankan); ``winner`` for tsumo."""
-    base: int
-    """Base points of the hand."""
+    points: int
+    """The hand's value: the ron payment, or the sum of the tsumo payments."""
     liable: Seat | None = None
     """The player liable for a yakuman (pao)."""
-    liable_base: int = 0
-    """Base points of the yakuman the liable player answers for (scope ``yakuman_part``)."""
+    liable_points: int = 0
+    """The ron value of the yakuman the liable player answers for (scope ``yakuman_part``)."""
     riichi: bool = False
     """The winner's own riichi stick is on the table (declared this hand)."""
     event: int = -1
@@ -110,15 +112,15 @@ def _one_win(w: WinInput, *, dealer: Seat, honba: int, sticks: int, rules: RuleS
     liable = w.liable if w.liable is not None and w.liable != w.winner else None
     whole = rules.pao_scope is PaoScope.WHOLE
     if w.is_tsumo:
-        child, oya = tsumo_points(w.base, dealer=is_dealer)
+        child, oya = split_tsumo(w.points, dealer=is_dealer, players=n)
         honba_each = honba * rules.honba_value // (n - 1)
         if liable is not None:
-            pao_base = w.base if whole else min(w.liable_base, w.base)
-            pays.append((liable, ron_points(pao_base, dealer=is_dealer), Reason.LIABILITY))
+            pao = w.points if whole else min(w.liable_points, w.points)
+            pays.append((liable, pao, Reason.LIABILITY))
             pays.append((liable, honba_each * (n - 1), Reason.HONBA))
-            rest = w.base - pao_base
+            rest = w.points - pao
             if rest:
-                child, oya = tsumo_points(rest, dealer=is_dealer)
+                child, oya = split_tsumo(rest, dealer=is_dealer, players=n)
                 for s in _others(w.winner, n):
                     pays.append((s, oya if s == dealer else child, Reason.TSUMO))
         else:
@@ -126,11 +128,10 @@ def _one_win(w: WinInput, *, dealer: Seat, honba: int, sticks: int, rules: RuleS
                 pays.append((s, oya if s == dealer else child, Reason.TSUMO))
                 pays.append((s, honba_each, Reason.HONBA))
     else:
-        value = ron_points(w.base, dealer=is_dealer)
+        value = w.points
         honba_pts = honba * rules.honba_value
         if liable is not None and liable != w.target:
-            pao_value = value if whole else ron_points(min(w.liable_base, w.base),
-                                                       dealer=is_dealer)
+            pao_value = value if whole else min(w.liable_points, value)
             pays.append((liable, pao_value // 2, Reason.LIABILITY))
             pays.append((w.target, value - pao_value // 2, Reason.RON))
             honba_payer = (liable if rules.pao_ron_honba_payer is PaoHonbaPayer.LIABLE
@@ -153,6 +154,24 @@ def _one_win(w: WinInput, *, dealer: Seat, honba: int, sticks: int, rules: RuleS
     honba_got = sum(a for _, a, r in pays if r is Reason.HONBA)
     return WinPayment(winner=w.winner, deltas=tuple(deltas), value=value_pts, honba=honba_got,
                       sticks=sticks * RIICHI_STICK, liable=liable, transfers=tuple(transfers))
+
+
+def split_tsumo(points: int, *, dealer: bool, players: int = 4) -> tuple[int, int]:
+    """(each non-dealer pays, the dealer pays) for a tsumo worth ``points`` in all.
+
+    A non-dealer's tsumo of base ``b`` is paid ``up100(b)`` by each non-dealer and
+    ``up100(2b)`` by the dealer, so its total is ``4c`` or ``4c - 100``; that fixes ``c``.
+
+    >>> split_tsumo(1100, dealer=False), split_tsumo(7900, dealer=False)
+    ((300, 500), (2000, 3900))
+    >>> split_tsumo(12000, dealer=True)
+    (4000, 4000)
+    """
+    if dealer:
+        each = points // (players - 1)
+        return each, each
+    child = -(-points // (players * 100)) * 100
+    return child, points - child * (players - 2)
 
 
 def _others(seat: Seat, n: int) -> list[Seat]:
@@ -198,7 +217,8 @@ def nagashi_payments(seats: Sequence[Seat], *, dealer: Seat, rules: RuleSet,
     n = rules.players
     transfers: list[Transfer] = []
     for w in seats:
-        child, oya = tsumo_points(2000, dealer=w == dealer)
+        mangan = ron_points(2000, dealer=w == dealer)
+        child, oya = split_tsumo(mangan, dealer=w == dealer, players=n)
         transfers.extend(Transfer(hand=hand, event=event, payer=s, payee=w,
                                   amount=oya if s == dealer else child, reason=Reason.NAGASHI)
                          for s in _others(w, n))

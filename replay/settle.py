@@ -26,7 +26,7 @@ from replay.payments import (
     settle_wins,
 )
 from replay.rules import MultiRon, PaoScope, RuleSet
-from replay.scoring import HandValue
+from replay.scoring import HandValue, ron_points, total_points
 from replay.situation import WinSituation
 from replay.state import Meld, MeldType, RoundState
 from replay.tiles import Seat
@@ -60,13 +60,17 @@ class WinEntry:
     """A winner the rule set does not allow (head bump, or a third ron that aborts)."""
 
     @property
-    def base(self) -> int | None:
-        """Base points payments are made of: the log's own value where it gives one (a wrong
+    def points(self) -> int | None:
+        """The value payments are made of: the log's own value where it gives one (a wrong
         value is ``score.value``'s finding, not the payments'), else the replay's."""
-        if self.claim is not None:
-            return self.claim[0]
+        ev = self.event
+        if ev.points is not None:
+            return ev.points
+        dealer = self.situation.is_dealer if self.situation is not None else None
+        if self.claim is not None and dealer is not None:
+            return total_points(self.claim[0], dealer=dealer, tsumo=ev.is_tsumo)
         if self.value is not None and self.value.error is None:
-            return self.value.base
+            return self.value.points
         return None
 
 
@@ -173,14 +177,15 @@ def settle_wins_of_hand(entries: Sequence[WinEntry], *, dealer: Seat, rules: Rul
         return out
     inputs: list[tuple[WinEntry, WinInput]] = []
     for e in entries:
-        base = e.base
-        if base is None:
+        points = e.points
+        if points is None:
             continue
-        liable_base = 0
+        liable_points = 0
         if e.liable is not None and rules.pao_scope is PaoScope.YAKUMAN_PART:
-            liable_base = 8000 * len(e.liable_yaku)
-        inputs.append((e, WinInput(winner=e.event.actor, target=e.event.target, base=base,
-                                   liable=e.liable, liable_base=liable_base,
+            liable_points = ron_points(8000 * len(e.liable_yaku),
+                                       dealer=e.event.actor == dealer)
+        inputs.append((e, WinInput(winner=e.event.actor, target=e.event.target, points=points,
+                                   liable=e.liable, liable_points=liable_points,
                                    riichi=e.riichi, event=e.index)))
     first = entries[0]
     legit = [(e, w) for e, w in inputs if not e.extra]
