@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
@@ -170,22 +169,6 @@ _LIB_MELD = {MeldType.CHI: LibMeld.CHI, MeldType.PON: LibMeld.PON,
              MeldType.ANKAN: LibMeld.KAN}
 
 
-@lru_cache(maxsize=64)
-def _options(rules: RuleSet) -> OptionalRules:
-    return OptionalRules(
-        has_open_tanyao=rules.kuitan,
-        has_aka_dora=rules.aka,
-        has_double_yakuman=rules.double_yakuman_patterns,
-        kazoe_limit=(HandConstants.KAZOE_LIMITED if rules.kazoe_cap is KazoeCap.YAKUMAN
-                     else HandConstants.KAZOE_SANBAIMAN),
-        kiriage=rules.kiriage,
-        fu_for_open_pinfu=True,
-        fu_for_pinfu_tsumo=False,
-        renhou_as_yakuman=False,
-        is_three_player=rules.players == 3,
-    )
-
-
 class _Ids:
     """Hands out distinct 136-format ids: a red five is copy 0 of its kind."""
 
@@ -204,7 +187,149 @@ class _Ids:
         return 4 * i + min(copy, 3)
 
 
-_Key = tuple[object, ...]
+class _Calculator:
+    """One rule set's calculator: the library's options, one reused ``HandConfig`` (building
+    one costs a fresh set of ~60 yaku objects; every flag is set again on each call, and the
+    library only ever writes the dora counts into it), and a bounded cache of values."""
+
+    __slots__ = ("cache", "config", "rules")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        options = OptionalRules(
+            has_open_tanyao=rules.kuitan,
+            has_aka_dora=rules.aka,
+            has_double_yakuman=rules.double_yakuman_patterns,
+            kazoe_limit=(HandConstants.KAZOE_LIMITED if rules.kazoe_cap is KazoeCap.YAKUMAN
+                         else HandConstants.KAZOE_SANBAIMAN),
+            kiriage=rules.kiriage,
+            fu_for_open_pinfu=True,
+            fu_for_pinfu_tsumo=False,
+            renhou_as_yakuman=False,
+            is_three_player=rules.players == 3,
+        )
+        self.config = HandConfig(options=options)
+        self.cache: dict[tuple[int, ...], HandValue] = {}
+
+    def value(self, ws: WinSituation, ura: tuple[Tile, ...]) -> HandValue:
+        key = _key(ws, ura)
+        hit = self.cache.get(key)
+        if hit is None:
+            if len(self.cache) >= _CACHE_SIZE:
+                self.cache.clear()
+            hit = self.cache[key] = self._compute(ws, ura)
+        return hit
+
+    def _compute(self, ws: WinSituation, ura: tuple[Tile, ...]) -> HandValue:
+        rules = self.rules
+        ids = _Ids()
+        tiles: list[int] = []
+        lib_melds: list[LibMeld] = []
+        is_open = False
+        for m in ws.melds:
+            m_ids = [ids.take(t) for t in sorted(m.tiles)]
+            tiles.extend(m_ids)
+            opened = m.type is not MeldType.ANKAN
+            is_open = is_open or opened
+            lib_melds.append(LibMeld(meld_type=_LIB_MELD[m.type], tiles=m_ids, opened=opened))
+        win_id = -1
+        win = ws.win_tile
+        for t in ws.concealed:
+            tid = ids.take(t)
+            tiles.append(tid)
+            if t is win or (win_id < 0 and t.index == win.index):
+                win_id = tid
+        c = self.config
+        c.is_tsumo = ws.is_tsumo
+        c.is_riichi = ws.riichi or ws.double_riichi
+        c.is_ippatsu = ws.ippatsu
+        c.is_rinshan = ws.rinshan
+        c.is_chankan = ws.chankan
+        c.is_haitei = ws.haitei
+        c.is_houtei = ws.houtei
+        c.is_daburu_riichi = ws.double_riichi
+        c.is_nagashi_mangan = False
+        c.is_tenhou = ws.tenhou
+        c.is_chiihou = ws.chiihou
+        c.is_renhou = ws.renhou
+        c.is_open_riichi = False
+        c.player_wind = ws.seat_wind.index
+        c.round_wind = ws.round_wind.index
+        c.is_dealer = ws.seat_wind is Tile.EAST
+        c.paarenchan = 0
+        c.kyoutaku_number = 0
+        c.tsumi_number = 0
+        c.num_nuki_dora = ws.nukidora
+        res = HandCalculator.estimate_hand_value(
+            tiles, win_id, melds=lib_melds, config=c,
+            dora_indicators=[4 * t.index for t in ws.dora_markers],
+            ura_dora_indicators=[4 * t.index for t in ura],
+        )
+        if res.error or res.han is None:
+            return HandValue(yaku=(), han=0, fu=0, limit=Limit.NONE, base=0,
+                             error=str(res.error or "no value"))
+        pairs: list[tuple[Yaku, int]] = []
+        for y in res.yaku or ():
+            han = y.han_open if is_open and y.han_open else y.han_closed
+            pairs.append((_LIB_YAKU.get(y.yaku_id, Yaku.KAZOE_YAKUMAN), han))
+        fu = int(res.fu or 0)
+        if rules.double_wind_pair_fu != 4 and res.fu_details:
+            raw = sum(d["fu"] for d in res.fu_details)
+            if any(d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR for d in res.fu_details):
+                fu = -(-(raw - 4 + rules.double_wind_pair_fu) // 10) * 10
+        yakuman = yakuman_multiple(pairs, rules)
+        han = sum(h for _, h in pairs)
+        base, limit = base_points(han, fu, yakuman, rules)
+        points = total_points(base, dealer=ws.is_dealer, tsumo=ws.is_tsumo,
+                              players=rules.players)
+        return HandValue(yaku=tuple(pairs), han=han, fu=fu, limit=limit, base=base,
+                         yakuman=yakuman, points=points)
+
+
+_CACHE_SIZE = 4096
+_MELD_CODE = {MeldType.CHI: -2, MeldType.PON: -3, MeldType.DAIMINKAN: -4,
+              MeldType.KAKAN: -5, MeldType.ANKAN: -6}
+
+
+def _key(ws: WinSituation, ura: tuple[Tile, ...]) -> tuple[int, ...]:
+    """Everything a value depends on, as small integers (hashing ``Tile`` members runs
+    ``Enum.__hash__`` in Python; a tile's ``index`` and ``is_red`` are plain attributes)."""
+    flags = (ws.is_tsumo | ws.riichi << 1 | ws.double_riichi << 2 | ws.ippatsu << 3
+             | ws.rinshan << 4 | ws.chankan << 5 | ws.haitei << 6 | ws.houtei << 7
+             | ws.tenhou << 8 | ws.chiihou << 9 | ws.renhou << 10)
+    w = ws.win_tile
+    k = [flags, ws.seat_wind.index, ws.round_wind.index, 2 * w.index + w.is_red,
+         ws.nukidora, -1]
+    k += [2 * t.index + t.is_red for t in ws.concealed]
+    for m in ws.melds:
+        k.append(_MELD_CODE[m.type])
+        k += sorted(2 * t.index + t.is_red for t in m.tiles)
+    k.append(-1)
+    k += [t.index for t in ws.dora_markers]
+    k.append(-1)
+    k += [t.index for t in ura]
+    return tuple(k)
+
+
+_BY_ID: dict[int, tuple[RuleSet, _Calculator]] = {}
+_BY_RULES: dict[RuleSet, _Calculator] = {}
+
+
+def _calculator(rules: RuleSet) -> _Calculator:
+    """The calculator of ``rules``: found by identity (no hashing of the rule set per win),
+    shared between equal rule sets (one hash per new rule-set object)."""
+    hit = _BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    calc = _BY_RULES.get(rules)
+    if calc is None:
+        if len(_BY_RULES) >= 32:
+            _BY_RULES.clear()
+        calc = _BY_RULES[rules] = _Calculator(rules)
+    if len(_BY_ID) >= 256:
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, calc)  # the entry keeps ``rules`` alive, so its id stays its own
+    return calc
 
 
 def hand_value(ws: WinSituation, rules: RuleSet, *,
@@ -214,68 +339,13 @@ def hand_value(ws: WinSituation, rules: RuleSet, *,
     ``ura_markers`` replaces ``ws.ura_markers`` (for instance when the log shows none).
     Results are cached on everything they depend on.
     """
-    melds = tuple((m.type, tuple(sorted(m.tiles))) for m in ws.melds)
-    key: _Key = (
-        ws.concealed, melds, ws.win_tile, ws.is_tsumo, ws.seat_wind, ws.round_wind,
-        ws.riichi, ws.double_riichi, ws.ippatsu, ws.rinshan, ws.chankan, ws.haitei,
-        ws.houtei, ws.tenhou, ws.chiihou, ws.renhou, ws.dora_markers,
-        ws.ura_markers if ura_markers is None else ura_markers, ws.nukidora,
-    )
-    return _value(key, rules)
+    return _calculator(rules).value(ws, ws.ura_markers if ura_markers is None else ura_markers)
 
 
-@lru_cache(maxsize=4096)
-def _value(key: _Key, rules: RuleSet) -> HandValue:
-    (concealed, melds, win_tile, tsumo, seat_wind, round_wind, riichi, double_riichi,
-     ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, dora, ura,
-     nukidora) = key
-    ids = _Ids()
-    tiles: list[int] = []
-    lib_melds: list[LibMeld] = []
-    for mtype, mtiles in melds:  # type: ignore[attr-defined]
-        m_ids = [ids.take(t) for t in mtiles]
-        tiles.extend(m_ids)
-        lib_melds.append(LibMeld(meld_type=_LIB_MELD[mtype], tiles=m_ids,
-                                 opened=mtype is not MeldType.ANKAN))
-    win_id = -1
-    for t in concealed:  # type: ignore[attr-defined]
-        tid = ids.take(t)
-        tiles.append(tid)
-        if t is win_tile or (win_id < 0 and t.index == win_tile.index):  # type: ignore[attr-defined]
-            win_id = tid
-    dealer = seat_wind is Tile.EAST
-    config = HandConfig(
-        is_tsumo=bool(tsumo), is_riichi=bool(riichi or double_riichi),
-        is_ippatsu=bool(ippatsu), is_rinshan=bool(rinshan), is_chankan=bool(chankan),
-        is_haitei=bool(haitei), is_houtei=bool(houtei), is_daburu_riichi=bool(double_riichi),
-        is_tenhou=bool(tenhou), is_chiihou=bool(chiihou), is_renhou=bool(renhou),
-        player_wind=seat_wind.index, round_wind=round_wind.index,  # type: ignore[attr-defined]
-        options=_options(rules), num_nuki_dora=int(nukidora),  # type: ignore[call-overload]
-    )
-    res = HandCalculator.estimate_hand_value(
-        tiles, win_id, melds=lib_melds, config=config,
-        dora_indicators=[4 * t.index for t in dora],  # type: ignore[attr-defined]
-        ura_dora_indicators=[4 * t.index for t in ura],  # type: ignore[attr-defined]
-    )
-    if res.error or res.han is None:
-        return HandValue(yaku=(), han=0, fu=0, limit=Limit.NONE, base=0,
-                         error=str(res.error or "no value"))
-    is_open = any(mt is not MeldType.ANKAN for mt, _ in melds)  # type: ignore[attr-defined]
-    pairs: list[tuple[Yaku, int]] = []
-    for y in res.yaku or ():
-        han = y.han_open if is_open and y.han_open else y.han_closed
-        pairs.append((_LIB_YAKU.get(y.yaku_id, Yaku.KAZOE_YAKUMAN), han))
-    fu = int(res.fu or 0)
-    if rules.double_wind_pair_fu != 4 and res.fu_details:
-        raw = sum(d["fu"] for d in res.fu_details)
-        if any(d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR for d in res.fu_details):
-            fu = -(-(raw - 4 + rules.double_wind_pair_fu) // 10) * 10
-    yakuman = yakuman_multiple(pairs, rules)
-    han = sum(h for _, h in pairs)
-    base, limit = base_points(han, fu, yakuman, rules)
-    points = total_points(base, dealer=dealer, tsumo=bool(tsumo), players=rules.players)
-    return HandValue(yaku=tuple(pairs), han=han, fu=fu, limit=limit, base=base,
-                     yakuman=yakuman, points=points)
+def clear_cache() -> None:
+    """Forget every cached value (for timing the calculator cold)."""
+    _BY_ID.clear()
+    _BY_RULES.clear()
 
 
 def claimed_value(yaku: YakuHan | None, han: int | None, fu: int | None, rules: RuleSet,
