@@ -561,7 +561,7 @@ class Replayer:
             liable_yaku=liable_yaku, honba=st.honba, kyotaku=kyotaku,
             riichi=rs.players[ev.actor].riichi)
         rs.wins.append(entry)
-        mark_extra(rs.wins, rules)
+        mark_extra(rs.wins, rules, self.index)
         return entry
 
     @property

@@ -58,6 +58,8 @@ class WinEntry:
     """The winner's own riichi stick is among them."""
     extra: bool = False
     """A winner the rule set does not allow (head bump, or a third ron that aborts)."""
+    extra_at: int | None = None
+    """The index of the win event that made this winner one too many."""
 
     @property
     def points(self) -> int | None:
@@ -151,20 +153,22 @@ def allowed_winners(rules: RuleSet) -> int:
     return rules.players - 1
 
 
-def mark_extra(entries: Sequence[WinEntry], rules: RuleSet) -> None:
-    """Flag the winners the rule set does not allow on one discard (the farthest ones)."""
+def mark_extra(entries: Sequence[WinEntry], rules: RuleSet, index: int) -> None:
+    """Flag the winners the rule set does not allow on one discard (the farthest ones);
+    ``index`` is the event of the latest win, which may push an earlier winner out."""
     rons = [e for e in entries if not e.event.is_tsumo]
     allowed = allowed_winners(rules)
     if len(rons) <= allowed:
-        for e in rons:
-            e.extra = False
         return
     # the closest winners keep their win; the others are reported (win.multi-ron) and
     # priced as plain extra winners, so that their payments are not reported twice
     order = closest_order(rons[0].event.target, [e.event.actor for e in rons], rules.players)
     keep = set(order[:allowed])
     for e in rons:
-        e.extra = e.event.actor not in keep
+        extra = e.event.actor not in keep
+        if extra and not e.extra:
+            e.extra_at = index
+        e.extra = extra
 
 
 # -- settling ----------------------------------------------------------------------

@@ -103,7 +103,9 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
     if not rs.wins or rs.wins[-1].event is not ev:
         return
     entry = rs.wins[-1]
-    yield from _multi_ron(ctx, entry)
+    for e in rs.wins:
+        if e.extra_at == ctx.index:
+            yield from _multi_ron(ctx, e)
     yield from _indicators(ctx, entry)
     v = entry.value
     if v is None:
@@ -171,8 +173,6 @@ def _tiles(tiles: Iterable[object]) -> str:
 
 
 def _multi_ron(ctx: CheckContext, entry: WinEntry) -> Iterator[Violation]:
-    if not entry.extra:
-        return
     ev = entry.event
     rons = [e.event.actor for e in ctx.round.wins if not e.event.is_tsumo]
     if ctx.rules.multi_ron is MultiRon.HEAD_BUMP:
