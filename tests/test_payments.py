@@ -15,8 +15,10 @@ from kansa.scenario import Scenario
 from replay.engine import replay
 from replay.events import DrawReason, EndGame, Hora
 from replay.ledger import Reason, net
+from replay.payments import WinInput, settle_wins
 from replay.result import ReplayResult
 from replay.rules import RuleSet
+from replay.tiles import Seat
 
 TENHOU = RuleSet.preset("tenhou")
 EMA = RuleSet.preset("ema")
@@ -318,3 +320,20 @@ def test_missing_deltas_are_computed_so_the_scores_go_on() -> None:
     assert result.violations == []
     assert result.hands[0].end_scores == (23400, 26600, 25000, 25000)
     assert result.hands_compared == 0 and result.wins_valued == 1
+
+
+def test_liability_scope_whole_or_the_yakuman_part() -> None:
+    """Daisangen with tsuuiisou (a double yakuman, 64000), seat 3 liable for daisangen."""
+    tsumo = WinInput(winner=Seat(1), target=Seat(1), points=64000, liable=Seat(3),
+                     liable_points=32000)
+    whole = settle_wins([tsumo], dealer=Seat(0), honba=1, sticks=0, rules=TENHOU)[0]
+    assert whole.deltas == (0, 64300, 0, -64300)
+    part = settle_wins([tsumo], dealer=Seat(0), honba=1, sticks=0,
+                       rules=RuleSet.preset("majsoul"))[0]
+    # the liable player pays the daisangen part and the honba; the rest is an ordinary tsumo
+    assert part.deltas == (-16000, 64300, -8000, -40300)
+    ron = replace(tsumo, target=Seat(0))
+    assert settle_wins([ron], dealer=Seat(0), honba=1, sticks=0,
+                       rules=TENHOU)[0].deltas == (-32000, 64300, 0, -32300)
+    assert settle_wins([ron], dealer=Seat(0), honba=1, sticks=0,
+                       rules=RuleSet.preset("majsoul"))[0].deltas == (-48000, 64300, 0, -16300)
