@@ -13,7 +13,7 @@ import pytest
 
 from kansa.scenario import Scenario
 from replay.engine import replay
-from replay.events import DrawReason, EndGame, Hora
+from replay.events import DrawReason, EndGame, Hora, Ryukyoku
 from replay.ledger import Reason, net
 from replay.payments import WinInput, settle_wins
 from replay.result import ReplayResult
@@ -337,3 +337,15 @@ def test_liability_scope_whole_or_the_yakuman_part() -> None:
                        rules=TENHOU)[0].deltas == (-32000, 64300, 0, -32300)
     assert settle_wins([ron], dealer=Seat(0), honba=1, sticks=0,
                        rules=RuleSet.preset("majsoul"))[0].deltas == (-48000, 64300, 0, -16300)
+
+
+def test_a_draw_without_deltas_gets_the_computed_ones() -> None:
+    sc = first_go_around(Scenario().start(DRAW_HANDS, dora="9m"))
+    sc.ryukyoku(DrawReason.EXHAUSTIVE, (3000, -1000, -1000, -1000),
+                tenpai=(True, False, False, False))
+    game = end(sc).game()
+    events = tuple(replace(e, deltas=None) if isinstance(e, Ryukyoku) else e
+                   for e in game.events)
+    result = replay(replace(game, events=events), TENHOU, enabled=no_flow)
+    assert result.violations == []
+    assert result.hands[0].end_scores == (28000, 24000, 24000, 24000)
