@@ -77,8 +77,9 @@ FINAL = define(
     "EMA RCR 3.6 (end of the game: uma)",
     "The game points the log gives at the end (after leftover sticks, uma and oka, rounded as "
     "the rule set rounds them) differ from those the final scores give.",
-    tenhou="Tenhou rules: oka 20 and uma 10-20; points rounded 五捨六入, first place takes "
-           "minus the sum of the others",
+    tenhou="Tenhou rules: oka 20 and uma 10-20; older logs round each score to whole "
+           "thousands (half away from zero), newer ones give tenths; first place takes minus "
+           "the sum of the others",
 )
 MULTI_RON = define(
     "win.multi-ron", "More winners on one discard than the rule set allows", Severity.ERROR,
