@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from replay.events import StartKyoku
 from replay.rules import RuleSet
@@ -201,6 +202,8 @@ class RoundState:
     """Events skipped after a desync."""
     seen37: list[int] = field(default_factory=lambda: [0] * 37)
     """Tiles whose identity is known so far (dealt, drawn, revealed), by value."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Working state that checks keep for this hand, keyed by the check module."""
 
     @property
     def label(self) -> str:
@@ -232,3 +235,5 @@ class GameState:
     kyotaku: int = 0
     round: RoundState | None = None
     hands_played: int = 0
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Working state that checks keep for the whole game, keyed by the check module."""
