@@ -1,0 +1,355 @@
+"""Kans: how many, when, and the indicators they reveal.
+
+EMA RCR 3.3.2 (open kong: reveal the kan dora, then draw the replacement),
+3.3.7 and 3.3.8 (added and concealed kongs only after a draw), 3.3.10 (never a
+fifth kong), 3.4.1 (no kong on the last tile), 3.4.3 and the rule set's
+``abortive`` (four kans by two or more players end the hand on Tenhou), and
+RULESETS.md section 3 for when each kind of kan shows its indicator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from replay.checks.registry import check
+from replay.checks.ruleset import report_mismatch
+from replay.context import CheckContext
+from replay.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    DrawReason,
+    Hora,
+    Kakan,
+    Pon,
+    Ryukyoku,
+    Tsumo,
+)
+from replay.rules import KanDoraTiming
+from replay.state import MeldType, RoundState
+from replay.tiles import Seat, Tile
+from replay.violations import Severity, Violation, define
+
+define(
+    "kan.fifth", "A fifth kan", Severity.ERROR, "EMA RCR 3.3.10",
+    "After the fourth kong no further kong may be declared by anyone, under every rule set.",
+)
+define(
+    "kan.four-kan-draw-missed", "Play went on after four kans by different players",
+    Severity.ERROR, "EMA RCR 3.4.3 (the older edition in the seeds); Tenhou rules: suukaikan",
+    "Where the rule set has the four-kan abortive draw (`suukaikan` in `abortive`), the "
+    "hand ends when the discard after the fourth kan is not won on and the four kans are "
+    "not all one player's. Reported when the log goes on with a draw or a call instead.",
+    ema="EMA RCR 3.3.10 (no four-kan draw: never reported under ema)",
+)
+define(
+    "kan.last-tile", "Kan with no tile left to replace it", Severity.ERROR, "EMA RCR 3.4.1",
+    "No added or concealed kong after the last wall tile has been drawn: there is no "
+    "replacement draw left. (A call of the last discard for a kong is claim.last-tile.)",
+)
+define(
+    "kan.after-call", "Added or concealed kan in a turn that began with a call",
+    Severity.ERROR, "EMA RCR 3.3.7, 3.3.8",
+    "An added or concealed kong may be declared only after a draw from the wall or a "
+    "replacement draw, not in a turn where a tile was claimed for a chow or pung.",
+)
+define(
+    "kan.dora", "Kan indicator at the wrong time or missing", Severity.ERROR,
+    "EMA RCR 3.3.2, 3.3.7, 3.3.8",
+    "Every kan reveals one new indicator: a concealed kan before its replacement draw "
+    "under every rule set; an open or added kan before the replacement draw where "
+    "`open_kan_dora` is immediate, after it and by the kanner's discard where it is "
+    "after_discard (an added kan revealed before the draw is accepted: real Tenhou logs "
+    "show both orders). A robbed added kan reveals nothing, and under after_discard a "
+    "rinshan win does not see the pending indicator. Reported as well: an indicator with "
+    "no kan to account for it.",
+    tenhou="EMA RCR 3.3.2, 3.3.7, 3.3.8; Tenhou rules: a concealed kan reveals at once, "
+           "open and added kans with the kanner's discard",
+)
+
+_MEMO = "kans"
+
+
+@dataclass(slots=True)
+class _Kan:
+    seat: Seat
+    type: MeldType
+    kind: Tile
+    event: int
+    rinshan: bool = False
+    """The replacement tile was drawn."""
+    discarded: bool = False
+    """The kanner discarded after the replacement draw."""
+    revealed: bool = False
+    revealed_after_draw: bool = False
+    reported: bool = False
+
+    def describe(self) -> str:
+        what = {MeldType.ANKAN: "concealed kan", MeldType.KAKAN: "added kan"}.get(
+            self.type, "open kan")
+        return f"seat {self.seat}'s {what} of {self.kind}"
+
+
+@dataclass(slots=True)
+class _Kans:
+    kans: list[_Kan] = field(default_factory=list)
+    drew: list[bool] = field(default_factory=lambda: [False] * 4)
+    """Whether each player's turn began with a draw (not a claim)."""
+    after_discard_due: bool = False
+    """The kanner discarded: open-kan indicators are due by the next other event."""
+    four_kan: int = 0
+    """1: four kans by several players, waiting for the kanner's discard; 2: discarded."""
+
+
+def _memo(rs: RoundState) -> _Kans:
+    m = rs.memo.get(_MEMO)
+    if m is None:
+        m = rs.memo[_MEMO] = _Kans(drew=[False] * len(rs.players))
+    return m
+
+
+def _kan_kind(ev: Daiminkan | Kakan | Ankan) -> Tile:
+    if isinstance(ev, Ankan):
+        return ev.consumed[0].normal if ev.consumed else Tile.M1
+    return ev.tile.normal
+
+
+def _kan_list(rs: RoundState) -> str:
+    parts = []
+    for p in rs.players:
+        for m in p.melds:
+            if m.type.is_kan:
+                parts.append(f"seat {p.seat} {m.type.value} {m.kind}")
+    return ", ".join(parts)
+
+
+# -- how many and when -------------------------------------------------------------
+
+
+@check(Daiminkan, Kakan, Ankan, rules=("kan.fifth",))
+def fifth(ctx: CheckContext, ev: Daiminkan | Kakan | Ankan) -> list[Violation] | None:
+    rs = ctx.round
+    if rs.kans < 4:
+        return None
+    return [ctx.violation(
+        "kan.fifth", f"seat {ev.actor} declares a kan of {_kan_kind(ev)}, but four kans "
+        f"are already on the table ({_kan_list(rs)}); a fifth kan is never allowed",
+        seat=ev.actor)]
+
+
+@check(Kakan, Ankan, rules=("kan.last-tile",))
+def last_tile(ctx: CheckContext, ev: Kakan | Ankan) -> list[Violation] | None:
+    if ctx.round.live_wall > 0:
+        return None
+    return [ctx.violation(
+        "kan.last-tile", f"seat {ev.actor} declares a kan of {_kan_kind(ev)} after drawing "
+        "the last wall tile; no tile is left to replace it", seat=ev.actor)]
+
+
+@check(Tsumo, Chi, Pon, Daiminkan, rules=("kan.after-call",), phase="after")
+def _turn_start(ctx: CheckContext, ev: Tsumo | Chi | Pon | Daiminkan) -> None:
+    drew = _memo(ctx.round).drew
+    if 0 <= ev.actor < len(drew):
+        drew[ev.actor] = isinstance(ev, Tsumo)
+
+
+@check(Kakan, Ankan, rules=("kan.after-call",))
+def after_call(ctx: CheckContext, ev: Kakan | Ankan) -> list[Violation] | None:
+    m = _memo(ctx.round)
+    if not (0 <= ev.actor < len(m.drew)) or m.drew[ev.actor]:
+        return None
+    what = "an added" if isinstance(ev, Kakan) else "a concealed"
+    melds = ctx.player(ev.actor).melds
+    called = f" (its {melds[-1].type.value} of {melds[-1].called})" if melds \
+        and melds[-1].called is not None else ""
+    return [ctx.violation(
+        "kan.after-call", f"seat {ev.actor} declares {what} kan of {_kan_kind(ev)} in the "
+        f"turn it began with a call{called}; such a kan needs a draw first", seat=ev.actor)]
+
+
+# -- four kans ------------------------------------------------------------------------
+
+
+@check(Daiminkan, Kakan, Ankan, rules=("kan.four-kan-draw-missed", "kan.dora"), phase="after")
+def _note_kan(ctx: CheckContext, ev: Daiminkan | Kakan | Ankan) -> None:
+    rs = ctx.round
+    m = _memo(rs)
+    mtype = MeldType.DAIMINKAN if isinstance(ev, Daiminkan) else (
+        MeldType.KAKAN if isinstance(ev, Kakan) else MeldType.ANKAN)
+    m.kans.append(_Kan(seat=ev.actor, type=mtype, kind=_kan_kind(ev), event=ctx.index))
+    if len(m.kans) == 4 and len({k.seat for k in m.kans}) > 1:
+        m.four_kan = 1
+
+
+@check(Dahai, rules=("kan.four-kan-draw-missed", "kan.dora"), phase="after")
+def _kanner_discard(ctx: CheckContext, ev: Dahai) -> None:
+    rs = ctx.round
+    m = rs.memo.get(_MEMO)
+    if m is None:
+        return
+    for k in m.kans:
+        if k.seat == ev.actor and k.rinshan and not k.discarded:
+            k.discarded = True
+            if not k.revealed:
+                m.after_discard_due = True
+    if m.four_kan == 1 and m.kans[3].seat == ev.actor:
+        m.four_kan = 2
+
+
+@check(Tsumo, Chi, Pon, Daiminkan, Hora, Ryukyoku, rules=("kan.four-kan-draw-missed",))
+def four_kans(ctx: CheckContext, ev: Tsumo | Chi | Pon | Daiminkan | Hora | Ryukyoku,
+              ) -> list[Violation] | None:
+    rs = ctx.round
+    if rs.kans < 4:
+        return None
+    m = _memo(rs)
+    if m.four_kan != 2:
+        return None
+    m.four_kan = 0
+    if isinstance(ev, Hora | Ryukyoku):
+        return None
+    rules = ctx.rules
+    if DrawReason.SUUKAIKAN not in rules.abortive:
+        return None
+    seats = sorted({k.seat for k in m.kans})
+    out = [ctx.violation(
+        "kan.four-kan-draw-missed",
+        f"four kans by seats {', '.join(map(str, seats))} ({_kan_list(rs)}) and nobody won on "
+        f"the discard after the fourth, yet play goes on; {rules.name} ends the hand in an "
+        "abortive draw (suukaikan)", seat=getattr(ev, "actor", None))]
+    own = ctx.own_rules
+    if own is not None and DrawReason.SUUKAIKAN not in own.abortive:
+        more = report_mismatch(
+            ctx, "suukaikan", f"play goes on after four kans by different players; "
+            f"{rules.name} ends the hand there, the log's own rules ({own.name}) do not")
+        out.extend(more or ())
+    return out
+
+
+# -- kan indicators ---------------------------------------------------------------------
+
+
+def _timing_mismatch(ctx: CheckContext, shown: KanDoraTiming) -> list[Violation] | None:
+    own = ctx.own_rules
+    if own is None or own.open_kan_dora is not shown or ctx.rules.open_kan_dora is shown:
+        return None
+    text = ("after the replacement draw, with the kanner's discard"
+            if shown is KanDoraTiming.AFTER_DISCARD else "before the replacement draw")
+    return report_mismatch(
+        ctx, "open_kan_dora", f"the log reveals open-kan indicators {text} (the rules of "
+        f"{own.name}); {ctx.rules.name} reveals them "
+        + ("immediately" if ctx.rules.open_kan_dora is KanDoraTiming.IMMEDIATE
+           else "after the replacement draw"))
+
+
+@check(Dora, rules=("kan.dora",))
+def indicator(ctx: CheckContext, ev: Dora) -> list[Violation] | None:
+    rs = ctx.round
+    m = _memo(rs)
+    k = next((k for k in m.kans if not k.revealed), None)
+    if k is None:
+        n = len(m.kans)
+        return [ctx.violation(
+            "kan.dora", f"a new indicator ({ev.dora_marker}) is revealed, but "
+            + (f"all {n} kans already have theirs" if n else "no kan has been made")
+            + f": that makes {len(rs.dora_markers) + 1} indicators for {n} kans (one plus "
+            "one per kan)")]
+    k.revealed = True
+    k.revealed_after_draw = k.rinshan
+    if k.type is MeldType.ANKAN:
+        return None
+    rules = ctx.rules
+    out: list[Violation] = []
+    if not k.rinshan and rules.open_kan_dora is KanDoraTiming.AFTER_DISCARD \
+            and k.type is MeldType.DAIMINKAN:
+        if not k.reported:
+            k.reported = True
+            out.append(ctx.violation(
+                "kan.dora", f"the indicator for {k.describe()} is revealed before the "
+                f"replacement draw; under {rules.name} an open kan reveals it after the "
+                "draw, with the kanner's discard", seat=k.seat))
+        out.extend(_timing_mismatch(ctx, KanDoraTiming.IMMEDIATE) or ())
+    elif k.rinshan and rules.open_kan_dora is KanDoraTiming.IMMEDIATE:
+        out.extend(_timing_mismatch(ctx, KanDoraTiming.AFTER_DISCARD) or ())
+    return out or None
+
+
+def _overdue(ctx: CheckContext, m: _Kans, due: list[_Kan], when: str) -> list[Violation]:
+    out = []
+    for k in due:
+        k.reported = True
+        rule = ("a concealed kan reveals it before the replacement draw"
+                if k.type is MeldType.ANKAN else
+                f"under {ctx.rules.name} an open kan reveals it "
+                + ("before the replacement draw"
+                   if ctx.rules.open_kan_dora is KanDoraTiming.IMMEDIATE
+                   else "by the kanner's discard"))
+        out.append(ctx.violation(
+            "kan.dora", f"no indicator has been revealed for {k.describe()} {when}; {rule}",
+            seat=k.seat))
+    return out
+
+
+@check(Tsumo, rules=("kan.dora",))
+def replacement_draw(ctx: CheckContext, ev: Tsumo) -> list[Violation] | None:
+    rs = ctx.round
+    if not (rs.after_kan and rs.current == ev.actor) or rs.kans == 0:
+        return _due_after_discard(ctx)
+    m = _memo(rs)
+    immediate = ctx.rules.open_kan_dora is KanDoraTiming.IMMEDIATE
+    due = [k for k in m.kans if not k.revealed and not k.reported
+           and (k.type is MeldType.ANKAN or immediate or k.rinshan)]
+    for k in m.kans:
+        if k.seat == ev.actor and not k.rinshan:
+            k.rinshan = True
+            break
+    if not due:
+        return None
+    return _overdue(ctx, m, due, "before the replacement draw")
+
+
+def _due_after_discard(ctx: CheckContext) -> list[Violation] | None:
+    m = ctx.round.memo.get(_MEMO)
+    if m is None or not m.after_discard_due:
+        return None
+    m.after_discard_due = False
+    due = [k for k in m.kans if k.discarded and not k.revealed and not k.reported]
+    if not due:
+        return None
+    return _overdue(ctx, m, due, "by the time of the kanner's discard")
+
+
+@check(Chi, Pon, Daiminkan, Ryukyoku, rules=("kan.dora",))
+def after_discard(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Ryukyoku,
+                  ) -> list[Violation] | None:
+    return _due_after_discard(ctx)
+
+
+@check(Hora, rules=("kan.dora",))
+def win(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
+    rs = ctx.round
+    m = rs.memo.get(_MEMO)
+    if m is None or not m.kans:
+        return None
+    out = _due_after_discard(ctx) or []
+    if ev.actor != ev.target and rs.kakan is not None and rs.kakan[0] == ev.target:
+        k = m.kans[-1]
+        if k.type is MeldType.KAKAN and k.revealed and not k.reported:
+            k.reported = True
+            out.append(ctx.violation(
+                "kan.dora", f"{k.describe()} is robbed, yet its indicator was revealed; a "
+                "robbed kan reveals none", seat=k.seat))
+    elif ev.actor == ev.target and rs.rinshan_draw \
+            and ctx.rules.open_kan_dora is KanDoraTiming.AFTER_DISCARD:
+        k = next((k for k in reversed(m.kans) if k.seat == ev.actor and k.rinshan), None)
+        if k is not None and k.type is not MeldType.ANKAN and k.revealed_after_draw \
+                and not k.discarded and not k.reported:
+            k.reported = True
+            out.append(ctx.violation(
+                "kan.dora", f"seat {ev.actor} wins on the replacement tile of {k.describe()}"
+                f" with its indicator already revealed; under {ctx.rules.name} that "
+                "indicator comes with the kanner's discard, so a rinshan win does not "
+                "see it", seat=ev.actor))
+    return out or None
