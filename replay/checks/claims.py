@@ -53,11 +53,11 @@ define(
     "pung or kong.",
 )
 define(
-    "claim.kuikae", "Swap-calling (kuikae)", Severity.ERROR, "EMA RCR 3.3.2",
+    "claim.kuikae", "Swap-calling (kuikae)", Severity.ERROR, "EMA RCR 2016 3.3.2",
     "After a chi or pon the player may not discard, in the same turn, a tile of the "
     "called kind, nor (per `kuikae`) the tile at the other end of a called chow "
     "(suji swap: call 3m with 45m, discard 6m).",
-    tenhou="EMA RCR 3.3.2; Tenhou rules: kuikae forbidden (same tile and suji swap)",
+    tenhou="Tenhou rules: kuikae forbidden (same tile and suji swap)",
 )
 define(
     "claim.in-riichi", "Call by a player in riichi", Severity.ERROR, "EMA RCR 3.3.12",

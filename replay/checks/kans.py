@@ -1,10 +1,11 @@
 """Kans: how many, when, and the indicators they reveal.
 
 EMA RCR 3.3.2 (open kong: reveal the kan dora, then draw the replacement),
-3.3.7 and 3.3.8 (added and concealed kongs only after a draw), 3.3.10 (never a
+3.3.7 and 3.3.8 (added and concealed kongs only after a draw), 3.3.9 (never a
 fifth kong), 3.4.1 (no kong on the last tile), 3.4.3 and the rule set's
 ``abortive`` (four kans by two or more players end the hand on Tenhou), and
-RULESETS.md section 3 for when each kind of kan shows its indicator.
+RULESETS.md section 3 for when each kind of kan shows its indicator.  Section
+numbers are those of the EMA edition in the seeds.
 """
 
 from __future__ import annotations
@@ -33,16 +34,16 @@ from replay.tiles import Seat, Tile
 from replay.violations import Severity, Violation, define
 
 define(
-    "kan.fifth", "A fifth kan", Severity.ERROR, "EMA RCR 3.3.10",
+    "kan.fifth", "A fifth kan", Severity.ERROR, "EMA RCR 3.3.9",
     "After the fourth kong no further kong may be declared by anyone, under every rule set.",
 )
 define(
     "kan.four-kan-draw-missed", "Play went on after four kans by different players",
-    Severity.ERROR, "EMA RCR 3.4.3 (the older edition in the seeds); Tenhou rules: suukaikan",
+    Severity.ERROR, "EMA RCR 3.3.9, 3.4.3 (the edition in the seeds); Tenhou rules: suukaikan",
     "Where the rule set has the four-kan abortive draw (`suukaikan` in `abortive`), the "
     "hand ends when the discard after the fourth kan is not won on and the four kans are "
     "not all one player's. Reported when the log goes on with a draw or a call instead.",
-    ema="EMA RCR 3.3.10 (no four-kan draw: never reported under ema)",
+    ema="EMA RCR 2016 3.4.3: no four-kan draw (never reported under ema)",
 )
 define(
     "kan.last-tile", "Kan with no tile left to replace it", Severity.ERROR, "EMA RCR 3.4.1",
