@@ -83,7 +83,7 @@ def furiten_temporary() -> Game:
 def furiten_riichi() -> Game:
     """Seat 1 in riichi lets the dealer's 8p pass, then later wins by ron on 5p."""
     sc = _deal(_scenario("furiten-riichi"))
-    sc.turn(0, avoid=AVOID)
+    sc.go_around(0, 5, avoid=AVOID)  # riichi on the second turn: not a double riichi
     sc.draw(1, avoid=AVOID).riichi(1)
     sc.go_around(2, 2, avoid=AVOID)
     sc.turn(0, "8p", "8p")
