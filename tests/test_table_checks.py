@@ -157,6 +157,19 @@ def kuikae_suji() -> Scenario:
     return finish(sc, 2)
 
 
+def call_leaving_only_swaps() -> Scenario:
+    """Seat 0 pons three dragons, then a chi of 4m with 23m leaves it 11m: only swaps."""
+    sc = Scenario()
+    sc.start(["1123m123556677z", "147m258p369s1357z", "258m369p147s2344z",
+              "369m147p258s1234z"], dora="9p", oya=3)
+    others = iter(["9s", "8m", "8s", "8p", "9m", "7p"])
+    for dragon, single in (("5z", "1z"), ("6z", "2z"), ("7z", "3z")):
+        sc.draw(3, dragon).discard(3, dragon).pon(0, dragon * 2).discard(0, single)
+        sc.turn(1, next(others)).turn(2, next(others))
+    sc.draw(3, "4m").discard(3, "4m").chi(0, "23m")
+    return sc
+
+
 def call_in_riichi(riichi: bool = True) -> Scenario:
     sc = claims()
     sc.draw(1, "9m").discard(1, "9m")
@@ -404,6 +417,10 @@ CASES = [
     Case("chi, then the suji tile", kuikae_suji, "tenhou", {"claim.kuikae": 1}),
     Case("chi, then the suji tile, same-tile rule only", kuikae_suji, SAME_ONLY, {}),
     Case("chi, then another tile", chi_ok, "ema", {}),
+    Case("a chi that leaves only swap tiles", call_leaving_only_swaps, "tenhou",
+         {"claim.kuikae": 1}),
+    Case("a chi that leaves only swap tiles, kuikae allowed", call_leaving_only_swaps,
+         NO_KUIKAE_RULE, {}),
     # claim.in-riichi
     Case("pon in riichi", call_in_riichi, "tenhou", {"claim.in-riichi": 1}),
     Case("pon without riichi", lambda: call_in_riichi(False), "tenhou", {}),

@@ -56,7 +56,8 @@ define(
     "claim.kuikae", "Swap-calling (kuikae)", Severity.ERROR, "EMA RCR 2016 3.3.2",
     "After a chi or pon the player may not discard, in the same turn, a tile of the "
     "called kind, nor (per `kuikae`) the tile at the other end of a called chow "
-    "(suji swap: call 3m with 45m, discard 6m).",
+    "(suji swap: call 3m with 45m, discard 6m). A call that leaves only such tiles in the "
+    "hand is reported itself: no legal discard can follow it.",
     tenhou="Tenhou rules: kuikae forbidden (same tile and suji swap)",
 )
 define(
@@ -273,10 +274,12 @@ def in_riichi(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Kakan) -> list[Viol
 
 
 @check(Chi, Pon, rules=("claim.kuikae",), phase="after")
-def _note_call(ctx: CheckContext, ev: Chi | Pon) -> None:
+def call_leaves_only_swaps(ctx: CheckContext, ev: Chi | Pon) -> list[Violation] | None:
+    """Note what the caller may not discard now; a call that leaves nothing else is
+    itself the swap (Tenhou does not offer it)."""
     rule = ctx.rules.kuikae
     if rule is Kuikae.ALLOWED:
-        return
+        return None
     kinds = [ev.tile.index]
     why = f"the called kind ({ev.tile.normal})"
     if isinstance(ev, Chi) and rule is Kuikae.SAME_AND_SUJI and not ev.tile.is_honor:
@@ -288,7 +291,17 @@ def _note_call(ctx: CheckContext, ev: Chi | Pon) -> None:
             kinds.append(ev.tile.index - 3)
         if len(kinds) == 2:
             why += f" or {Tile.from_index(kinds[1])} (the other end of the chow)"
-    _memo(ctx.round).kuikae = (ev.actor, tuple(kinds), why)
+    memo = _memo(ctx.round)
+    memo.kuikae = (ev.actor, tuple(kinds), why)
+    p = ctx.player(ev.actor)
+    if p.hidden or not any(p.c34) or any(n and k not in kinds for k, n in enumerate(p.c34)):
+        return None
+    memo.kuikae = None  # reported here, not again at the discard
+    return [ctx.violation(
+        "claim.kuikae",
+        f"seat {ev.actor} calls {_name(ev)} on {ev.tile} with {format_tiles(ev.consumed)}, "
+        f"keeping only {format_tiles(p.concealed_tiles())}: every discard left is "
+        f"{why}, so the call cannot be followed by a legal discard", seat=ev.actor)]
 
 
 @check(Dahai, rules=("claim.kuikae",))
