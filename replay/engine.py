@@ -450,7 +450,7 @@ class Replayer:
         if p.riichi:
             p.ippatsu = False  # the first discard after the declaration ends the window
         rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index,
-                                      last_tile=rs.live_wall == 0)
+                                      last_tile=rs.live_wall == 0, time=ev.time)
         rs.after_kan = False
         rs.rinshan_draw = False
 

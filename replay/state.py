@@ -176,6 +176,8 @@ class LastDiscard:
     """False once the next player drew or someone called it."""
     last_tile: bool = False
     """Discarded after the live wall ran out (houtei)."""
+    time: float | None = None
+    """When the discard was made, where the log records times (the claim window)."""
 
 
 @dataclass(slots=True)

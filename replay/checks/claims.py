@@ -78,8 +78,6 @@ _MEMO = "claims"
 
 @dataclass(slots=True)
 class _Claims:
-    discard_time: float | None = None
-    """``time`` of the most recent discard, where the log records times."""
     kuikae: tuple[Seat, tuple[int, ...], str] | None = None
     """After a chi or pon: the caller, the kinds it may not discard now, and why."""
 
@@ -115,11 +113,6 @@ def _name(ev: Chi | Pon | Daiminkan | Hora) -> str:
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-@check(Dahai, rules=("claim.late",), phase="after")
-def _discard_time(ctx: CheckContext, ev: Dahai) -> None:
-    _memo(ctx.round).discard_time = ev.time
 
 
 @check(Chi, Pon, Daiminkan, Hora, rules=("claim.late",))
@@ -178,7 +171,7 @@ def _after_draw(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Hora, last: LastD
         return [ctx.violation(
             "claim.late", f"{head}; under {rules.name} every claim is settled before the "
             "next draw", seat=ev.actor)]
-    start = _memo(rs).discard_time
+    start = last.time
     if ev.time is not None and start is not None:
         seconds = ev.time - start
         if seconds <= rules.claim_seconds:
@@ -306,7 +299,8 @@ def call_leaves_only_swaps(ctx: CheckContext, ev: Chi | Pon) -> list[Violation] 
 
 @check(Dahai, rules=("claim.kuikae",))
 def kuikae(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
-    m = ctx.round.memo.get(_MEMO)
+    rs = ctx.game.round
+    m = rs.memo.get(_MEMO) if rs is not None else None
     if m is None or m.kuikae is None or m.kuikae[0] != ev.actor:
         return None
     seat, kinds, why = m.kuikae

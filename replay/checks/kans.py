@@ -96,8 +96,8 @@ class _Kan:
 @dataclass(slots=True)
 class _Kans:
     kans: list[_Kan] = field(default_factory=list)
-    drew: list[bool] = field(default_factory=lambda: [False] * 4)
-    """Whether each player's turn began with a draw (not a claim)."""
+    called: tuple[Seat, int] | None = None
+    """The last chi or pon: the caller and its number of wall draws then."""
     after_discard_due: bool = False
     """The kanner discarded: open-kan indicators are due by the next other event."""
     four_kan: int = 0
@@ -107,7 +107,7 @@ class _Kans:
 def _memo(rs: RoundState) -> _Kans:
     m = rs.memo.get(_MEMO)
     if m is None:
-        m = rs.memo[_MEMO] = _Kans(drew=[False] * len(rs.players))
+        m = rs.memo[_MEMO] = _Kans()
     return m
 
 
@@ -149,18 +149,16 @@ def last_tile(ctx: CheckContext, ev: Kakan | Ankan) -> list[Violation] | None:
         "the last wall tile; no tile is left to replace it", seat=ev.actor)]
 
 
-@check(Tsumo, Chi, Pon, Daiminkan, rules=("kan.after-call",), phase="after")
-def _turn_start(ctx: CheckContext, ev: Tsumo | Chi | Pon | Daiminkan) -> None:
-    drew = _memo(ctx.round).drew
-    if 0 <= ev.actor < len(drew):
-        drew[ev.actor] = isinstance(ev, Tsumo)
+@check(Chi, Pon, rules=("kan.after-call",), phase="after")
+def _note_call(ctx: CheckContext, ev: Chi | Pon) -> None:
+    _memo(ctx.round).called = (ev.actor, ctx.player(ev.actor).draws)
 
 
 @check(Kakan, Ankan, rules=("kan.after-call",))
 def after_call(ctx: CheckContext, ev: Kakan | Ankan) -> list[Violation] | None:
     m = _memo(ctx.round)
-    if not (0 <= ev.actor < len(m.drew)) or m.drew[ev.actor]:
-        return None
+    if m.called != (ev.actor, ctx.player(ev.actor).draws):
+        return None  # no chi or pon since the player's last wall draw
     what = "an added" if isinstance(ev, Kakan) else "a concealed"
     melds = ctx.player(ev.actor).melds
     called = f" (its {melds[-1].type.value} of {melds[-1].called})" if melds \
@@ -186,10 +184,10 @@ def _note_kan(ctx: CheckContext, ev: Daiminkan | Kakan | Ankan) -> None:
 
 @check(Dahai, rules=("kan.four-kan-draw-missed", "kan.dora"), phase="after")
 def _kanner_discard(ctx: CheckContext, ev: Dahai) -> None:
-    rs = ctx.round
-    m = rs.memo.get(_MEMO)
-    if m is None:
+    rs = ctx.game.round
+    if rs is None or rs.kans == 0:
         return
+    m = _memo(rs)
     for k in m.kans:
         if k.seat == ev.actor and k.rinshan and not k.discarded:
             k.discarded = True
@@ -199,9 +197,10 @@ def _kanner_discard(ctx: CheckContext, ev: Dahai) -> None:
         m.four_kan = 2
 
 
-@check(Tsumo, Chi, Pon, Daiminkan, Hora, Ryukyoku, rules=("kan.four-kan-draw-missed",))
 def four_kans(ctx: CheckContext, ev: Tsumo | Chi | Pon | Daiminkan | Hora | Ryukyoku,
               ) -> list[Violation] | None:
+    """kan.four-kan-draw-missed, judged at the first draw, call or result after the discard
+    that follows the fourth kan."""
     rs = ctx.round
     if rs.kans < 4:
         return None
@@ -293,10 +292,10 @@ def _overdue(ctx: CheckContext, m: _Kans, due: list[_Kan], when: str) -> list[Vi
     return out
 
 
-@check(Tsumo, rules=("kan.dora",))
 def replacement_draw(ctx: CheckContext, ev: Tsumo) -> list[Violation] | None:
+    """kan.dora at a draw: what is due before a replacement draw, or after a discard."""
     rs = ctx.round
-    if not (rs.after_kan and rs.current == ev.actor) or rs.kans == 0:
+    if not (rs.after_kan and rs.current == ev.actor):
         return _due_after_discard(ctx)
     m = _memo(rs)
     immediate = ctx.rules.open_kan_dora is KanDoraTiming.IMMEDIATE
@@ -322,26 +321,18 @@ def _due_after_discard(ctx: CheckContext) -> list[Violation] | None:
     return _overdue(ctx, m, due, "by the time of the kanner's discard")
 
 
-@check(Chi, Pon, Daiminkan, Ryukyoku, rules=("kan.dora",))
-def after_discard(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Ryukyoku,
-                  ) -> list[Violation] | None:
-    return _due_after_discard(ctx)
-
-
-@check(Hora, rules=("kan.dora",))
 def win(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
+    """kan.dora at a win: a robbed kakan shows none; a rinshan win does not see a pending one."""
     rs = ctx.round
-    m = rs.memo.get(_MEMO)
-    if m is None or not m.kans:
-        return None
+    m = _memo(rs)
     out = _due_after_discard(ctx) or []
     if ev.actor != ev.target and rs.kakan is not None and rs.kakan[0] == ev.target:
-        k = m.kans[-1]
-        if k.type is MeldType.KAKAN and k.revealed and not k.reported:
-            k.reported = True
+        robbed = m.kans[-1]
+        if robbed.type is MeldType.KAKAN and robbed.revealed and not robbed.reported:
+            robbed.reported = True
             out.append(ctx.violation(
-                "kan.dora", f"{k.describe()} is robbed, yet its indicator was revealed; a "
-                "robbed kan reveals none", seat=k.seat))
+                "kan.dora", f"{robbed.describe()} is robbed, yet its indicator was revealed; "
+                "a robbed kan reveals none", seat=robbed.seat))
     elif ev.actor == ev.target and rs.rinshan_draw \
             and ctx.rules.open_kan_dora is KanDoraTiming.AFTER_DISCARD:
         k = next((k for k in reversed(m.kans) if k.seat == ev.actor and k.rinshan), None)
@@ -353,4 +344,38 @@ def win(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
                 f" with its indicator already revealed; under {ctx.rules.name} that "
                 "indicator comes with the kanner's discard, so a rinshan win does not "
                 "see it", seat=ev.actor))
+    return out or None
+
+
+# -- dispatch: one cheap gate per event, the kan checks only once a kan was made -----------
+
+
+@check(Tsumo, rules=("kan.dora", "kan.four-kan-draw-missed"))
+def at_draw(ctx: CheckContext, ev: Tsumo) -> list[Violation] | None:
+    rs = ctx.game.round
+    if rs is None or rs.kans == 0:
+        return None
+    out = four_kans(ctx, ev) or []
+    out.extend(replacement_draw(ctx, ev) or ())
+    return out or None
+
+
+@check(Chi, Pon, Daiminkan, Ryukyoku, rules=("kan.dora", "kan.four-kan-draw-missed"))
+def at_call_or_draw_result(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Ryukyoku,
+                           ) -> list[Violation] | None:
+    rs = ctx.game.round
+    if rs is None or rs.kans == 0:
+        return None
+    out = four_kans(ctx, ev) or []
+    out.extend(_due_after_discard(ctx) or ())
+    return out or None
+
+
+@check(Hora, rules=("kan.dora", "kan.four-kan-draw-missed"))
+def at_win(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
+    rs = ctx.game.round
+    if rs is None or rs.kans == 0:
+        return None
+    out = four_kans(ctx, ev) or []
+    out.extend(win(ctx, ev) or ())
     return out or None

@@ -28,16 +28,7 @@ from collections.abc import Iterable
 
 from replay.checks.registry import check
 from replay.context import CheckContext
-from replay.events import (
-    Dahai,
-    Dora,
-    DrawReason,
-    Hora,
-    Reach,
-    Ryukyoku,
-    StartKyoku,
-    Tsumo,
-)
+from replay.events import DrawReason, Hora, Reach, Ryukyoku, StartKyoku
 from replay.rules import MultiRon
 from replay.state import MeldType
 from replay.tiles import Seat, Tile
@@ -99,14 +90,21 @@ def red_fives_dealt(ctx: CheckContext, ev: StartKyoku) -> list[Violation] | None
     return _red(ctx, (ev.dora_marker,), "the dora indicator")
 
 
-@check(Tsumo, Dahai, Dora, rules=("ruleset.mismatch",))
-def red_fives_seen(ctx: CheckContext, ev: Tsumo | Dahai | Dora) -> list[Violation] | None:
-    if ctx.rules.aka:
+_REDS = (Tile.M5R, Tile.P5R, Tile.S5R)
+
+
+@check(Hora, Ryukyoku, rules=("ruleset.mismatch",))
+def red_fives_seen(ctx: CheckContext, ev: Hora | Ryukyoku) -> list[Violation] | None:
+    """Red fives drawn, discarded or revealed during the hand (checked once, at its end)."""
+    rs = ctx.game.round
+    if ctx.rules.aka or rs is None:
         return None
-    if isinstance(ev, Dora):
-        return _red(ctx, (ev.dora_marker,), "a kan dora indicator")
-    verb = "drawn" if isinstance(ev, Tsumo) else "discarded"
-    return _red(ctx, (ev.tile,), f"{verb} by seat {ev.actor}", ev.actor)
+    seen = [t for t in _REDS if rs.seen37[t.value]]
+    if not seen:
+        return None
+    return report_mismatch(
+        ctx, "aka", f"the log has red fives ({', '.join(map(str, seen))} in hand "
+        f"{rs.label}); {ctx.rules.name} plays without red fives")
 
 
 # -- results the rule set does not have ---------------------------------------------
