@@ -530,3 +530,43 @@ def test_table_rule(case: Case) -> None:
 def test_every_table_rule_has_a_triggering_case() -> None:
     triggered = {rule for c in CASES for rule in c.expect}
     assert triggered == TABLE_RULES
+
+
+# -- the same games under every preset: the verdict follows the preset's flags -------------
+
+PRESET_NAMES = sorted(["ema", "tenhou", "majsoul", "wrc", "mleague"])
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_late_claims_follow_the_claim_window(preset: str) -> None:
+    rules = RuleSet.preset(preset)
+    online = rules.late_claim.value == "forbidden"
+    late = [v for v in audit(pon_after_draw(), rules).violations if v.rule == "claim.late"]
+    assert [v.severity for v in late] == [Severity.ERROR if online else Severity.WARNING]
+    timed = [v for v in audit(pon_after_draw(2.0), rules).violations if v.rule == "claim.late"]
+    assert len(timed) == (1 if online else 0)
+    ron = found(audit(ron_after_draw(), rules))
+    assert ron["claim.late"] == (0 if rules.ron_until_next_discard else 1)
+    # an older discard and a chi after the own draw are late under every rule set
+    assert found(audit(pon_of_older_discard(), rules))["claim.late"] == 1
+    assert found(audit(chi_after_own_draw(), rules))["claim.late"] == 1
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_open_kan_indicators_follow_the_preset(preset: str) -> None:
+    rules = RuleSet.preset(preset)
+    immediate = rules.open_kan_dora.value == "immediate"
+    tenhou_order = found(audit(daiminkan("draw-dora"), rules))["kan.dora"]
+    ema_order = found(audit(daiminkan("dora-draw", "ema"), rules))["kan.dora"]
+    assert (tenhou_order, ema_order) == ((1, 0) if immediate else (0, 1))
+    assert found(audit(ankan("draw-dora"), rules))["kan.dora"] == 1  # never late for ankan
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_four_kans_follow_the_abortive_draws(preset: str) -> None:
+    rules = RuleSet.preset(preset)
+    aborts = DrawReason.SUUKAIKAN in rules.abortive
+    result = found(audit(four_kans(preset), rules))
+    assert result["kan.four-kan-draw-missed"] == (1 if aborts else 0)
+    fifth = found(audit(four_kans(preset, fifth=True), rules))
+    assert fifth["kan.fifth"] == 1

@@ -74,7 +74,7 @@ def _red(ctx: CheckContext, tiles: Iterable[Tile | None], where: str,
     for t in tiles:
         if t is not None and t.is_red:
             return report_mismatch(
-                ctx, "aka", f"the log has a red five ({t}, {where}); {ctx.rules.name} "
+                ctx, "aka", f"the log has red fives ({t} {where}); {ctx.rules.name} "
                 "plays without red fives", seat=seat)
     return None
 
