@@ -252,6 +252,14 @@ def daiminkan(order: str, platform: str = "tenhou", then: str = "discard") -> Sc
     return finish(sc, 3)
 
 
+def daiminkan_late() -> Scenario:
+    """The open kan's indicator shows up only after the next player's draw."""
+    sc = kans()
+    sc.draw(1, "7z").discard(1, "7z").daiminkan(2).draw(2, "9m").discard(2, "9m")
+    sc.draw(3, "8m").dora("2p").discard(3, "8m")
+    return finish(sc, 0)
+
+
 def kakan(order: str, then: str = "discard") -> Scenario:
     sc = kans()
     sc.draw(1, "7z").discard(1, "7z").pon(2, "77z").discard(2, "5z")
@@ -449,23 +457,25 @@ CASES = [
     Case("ankan indicator before the replacement", ankan, "tenhou", {}),
     Case("ankan indicator before the replacement, EMA", ankan, "ema", {}),
     Case("ankan indicator after the replacement", lambda: ankan("draw-dora"), "tenhou",
-         {"kan.dora": 1}),
+         {"kan.dora": 1}, {"kan.dora": Severity.ERROR}),
     Case("ankan indicator after the replacement, EMA", lambda: ankan("draw-dora"), "ema",
          {"kan.dora": 1}),
     Case("daiminkan, Tenhou timing, under Tenhou", lambda: daiminkan("draw-dora"), "tenhou",
          {}),
     Case("daiminkan, Tenhou timing, under EMA", lambda: daiminkan("draw-dora"), "ema",
-         {"kan.dora": 1, "ruleset.mismatch": 1}),
+         {"kan.dora": 1, "ruleset.mismatch": 1}, {"kan.dora": Severity.ERROR}),
     Case("daiminkan, EMA timing, under EMA", lambda: daiminkan("dora-draw", "ema"), "ema", {}),
     Case("daiminkan, EMA timing, EMA log under Tenhou",
          lambda: daiminkan("dora-draw", "ema"), "tenhou",
          {"kan.dora": 1, "ruleset.mismatch": 1}),
     Case("daiminkan, EMA timing, Tenhou log under Tenhou",
          lambda: daiminkan("dora-draw"), "tenhou", {"kan.dora": 1}),
-    Case("daiminkan, no indicator by the discard", lambda: daiminkan("none"), "tenhou",
-         {"kan.dora": 1}),
-    Case("daiminkan, no indicator by the discard, EMA", lambda: daiminkan("none"), "ema",
-         {"kan.dora": 1}),
+    Case("daiminkan, no indicator in the whole hand", lambda: daiminkan("none"), "tenhou",
+         {"kan.dora": 1}, {"kan.dora": Severity.WARNING}),
+    Case("daiminkan, no indicator in the whole hand, EMA", lambda: daiminkan("none"), "ema",
+         {"kan.dora": 1}, {"kan.dora": Severity.WARNING}),
+    Case("daiminkan, indicator only after the next draw", daiminkan_late, "tenhou",
+         {"kan.dora": 1}, {"kan.dora": Severity.ERROR}),
     Case("kakan, indicator before the replacement (chip-lobby order), Tenhou",
          lambda: kakan("dora-draw"), "tenhou", {}),
     Case("kakan, Tenhou order", lambda: kakan("draw-dora"), "tenhou", {}),

@@ -64,8 +64,9 @@ define(
     "`open_kan_dora` is immediate, after it and by the kanner's discard where it is "
     "after_discard (an added kan revealed before the draw is accepted: real Tenhou logs "
     "show both orders). A robbed added kan reveals nothing, and under after_discard a "
-    "rinshan win does not see the pending indicator. Reported as well: an indicator with "
-    "no kan to account for it.",
+    "rinshan win does not see the pending indicator. An indicator shown late, or one with "
+    "no kan to account for it, is an error; one the log never shows by the end of the hand "
+    "is a warning (the log may have lost it).",
     tenhou="EMA RCR 3.3.2, 3.3.7, 3.3.8; Tenhou rules: a concealed kan reveals at once, "
            "open and added kans with the kanner's discard",
 )
@@ -85,6 +86,8 @@ class _Kan:
     """The kanner discarded after the replacement draw."""
     revealed: bool = False
     revealed_after_draw: bool = False
+    overdue: str | None = None
+    """The moment by which the indicator should have been shown, once it has passed."""
     reported: bool = False
 
     def describe(self) -> str:
@@ -258,10 +261,15 @@ def indicator(ctx: CheckContext, ev: Dora) -> list[Violation] | None:
             "one per kan)")]
     k.revealed = True
     k.revealed_after_draw = k.rinshan
-    if k.type is MeldType.ANKAN:
-        return None
-    rules = ctx.rules
     out: list[Violation] = []
+    if k.overdue is not None and not k.reported:
+        k.reported = True
+        out.append(ctx.violation(
+            "kan.dora", f"the indicator for {k.describe()} is revealed only after "
+            f"{k.overdue}; {_rule(ctx, k)}", seat=k.seat))
+    if k.type is MeldType.ANKAN:
+        return out or None
+    rules = ctx.rules
     if not k.rinshan and rules.open_kan_dora is KanDoraTiming.AFTER_DISCARD \
             and k.type is MeldType.DAIMINKAN:
         if not k.reported:
@@ -276,19 +284,39 @@ def indicator(ctx: CheckContext, ev: Dora) -> list[Violation] | None:
     return out or None
 
 
-def _overdue(ctx: CheckContext, m: _Kans, due: list[_Kan], when: str) -> list[Violation]:
-    out = []
+def _n(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+def _rule(ctx: CheckContext, k: _Kan) -> str:
+    if k.type is MeldType.ANKAN:
+        return "a concealed kan reveals it before the replacement draw"
+    return f"under {ctx.rules.name} an open kan reveals it " + (
+        "before the replacement draw" if ctx.rules.open_kan_dora is KanDoraTiming.IMMEDIATE
+        else "by the kanner's discard")
+
+
+def _overdue(due: list[_Kan], when: str) -> None:
+    """Mark indicators not shown by ``when``: an error if they come later, a warning
+    at the end of the hand if they never come."""
     for k in due:
+        if k.overdue is None:
+            k.overdue = when
+
+
+def _never_shown(ctx: CheckContext, m: _Kans) -> list[Violation]:
+    """At the end of the hand: indicators that were due and never appeared in the log."""
+    out = []
+    shown = sum(k.revealed for k in m.kans)
+    for k in m.kans:
+        if k.overdue is None or k.revealed or k.reported:
+            continue
         k.reported = True
-        rule = ("a concealed kan reveals it before the replacement draw"
-                if k.type is MeldType.ANKAN else
-                f"under {ctx.rules.name} an open kan reveals it "
-                + ("before the replacement draw"
-                   if ctx.rules.open_kan_dora is KanDoraTiming.IMMEDIATE
-                   else "by the kanner's discard"))
         out.append(ctx.violation(
-            "kan.dora", f"no indicator has been revealed for {k.describe()} {when}; {rule}",
-            seat=k.seat))
+            "kan.dora", f"the log shows no indicator for {k.describe()} ({_n(len(m.kans), 'kan')}"
+            f", {_n(shown, 'kan indicator')} by the end of the hand); {_rule(ctx, k)}. The table "
+            "may have shown it and the log lost it, so this is a warning",
+            seat=k.seat, severity=Severity.WARNING))
     return out
 
 
@@ -305,9 +333,8 @@ def replacement_draw(ctx: CheckContext, ev: Tsumo) -> list[Violation] | None:
         if k.seat == ev.actor and not k.rinshan:
             k.rinshan = True
             break
-    if not due:
-        return None
-    return _overdue(ctx, m, due, "before the replacement draw")
+    _overdue(due, "the replacement draw")
+    return None
 
 
 def _due_after_discard(ctx: CheckContext) -> list[Violation] | None:
@@ -315,17 +342,16 @@ def _due_after_discard(ctx: CheckContext) -> list[Violation] | None:
     if m is None or not m.after_discard_due:
         return None
     m.after_discard_due = False
-    due = [k for k in m.kans if k.discarded and not k.revealed and not k.reported]
-    if not due:
-        return None
-    return _overdue(ctx, m, due, "by the time of the kanner's discard")
+    _overdue([k for k in m.kans if k.discarded and not k.revealed], "the kanner's discard")
+    return None
 
 
 def win(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
     """kan.dora at a win: a robbed kakan shows none; a rinshan win does not see a pending one."""
     rs = ctx.round
     m = _memo(rs)
-    out = _due_after_discard(ctx) or []
+    _due_after_discard(ctx)
+    out: list[Violation] = []
     if ev.actor != ev.target and rs.kakan is not None and rs.kakan[0] == ev.target:
         robbed = m.kans[-1]
         if robbed.type is MeldType.KAKAN and robbed.revealed and not robbed.reported:
@@ -367,7 +393,9 @@ def at_call_or_draw_result(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Ryukyo
     if rs is None or rs.kans == 0:
         return None
     out = four_kans(ctx, ev) or []
-    out.extend(_due_after_discard(ctx) or ())
+    _due_after_discard(ctx)
+    if isinstance(ev, Ryukyoku):
+        out.extend(_never_shown(ctx, _memo(rs)))
     return out or None
 
 
@@ -378,4 +406,5 @@ def at_win(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
         return None
     out = four_kans(ctx, ev) or []
     out.extend(win(ctx, ev) or ())
+    out.extend(_never_shown(ctx, _memo(rs)))
     return out or None
