@@ -12,13 +12,28 @@ import pytest
 
 from kansa.runner import AuditOptions, build_document, discover, iter_outcomes
 from parsers import load
-from replay.events import Daiminkan, Hora, Kakan
+from replay.events import Daiminkan, Hora, Kakan, Ryukyoku, StartKyoku
 from replay.rules import PRESETS
 
 pytestmark = pytest.mark.corpus
 
-FOLDERS = ("tenhou_xml", "tenhou6")
-"""The formats readable on this branch (the others follow as their readers land)."""
+FOLDERS = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
+KNOWN = {
+    ("gimite__mjai/kuikae.mjson", "claim.kuikae"):
+        "gimite/mjai's hand-written kuikae fixture: a chi of 4m with 23m, then 1m (suji swap)",
+    ("gimite__mjai/kuikae_only.mjson", "claim.kuikae"):
+        "gimite/mjai's hand-written fixture: a chi of 4m with 23m that keeps only 11m",
+    ("2023081200gm-00a9-0000-b14c9329", "kan.dora"): "majiang paipu: one kaigang for two kans",
+    ("2023091610gm-00a9-0000-bdcf1ac5", "kan.dora"): "majiang paipu: one kaigang for two kans",
+    ("2023102817gm-00a9-0000-3abd1803", "kan.dora"): "majiang paipu: one kaigang for two kans",
+}
+"""Findings on corpus files that are facts of the files, with the reason (see
+tests/test_majiang.py for the kaigang case): hand-made fixtures of a rule break, and
+converted games that lost an indicator."""
+
+
+def known(game: str, rule: str) -> bool:
+    return any(name in game and rule == r for name, r in KNOWN)
 TABLE = ("claim.", "kan.", "ruleset.")
 MISMATCH_KINDS = {
     "the log has red fives": "aka",
@@ -42,7 +57,7 @@ def table_findings(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def open_kans(corpus: Path) -> int:
-    """Daiminkan and kakan that were not robbed, in every four-player game."""
+    """Daiminkan and kakan that were not robbed, in hands the log plays to a result."""
     files, _ = discover([str(corpus / f) for f in FOLDERS])
     n = 0
     for f in files:
@@ -54,21 +69,30 @@ def open_kans(corpus: Path) -> int:
             if g.hints.players != 4:
                 continue
             evs = g.events
+            hand = 0
             for i, ev in enumerate(evs):
-                if isinstance(ev, Daiminkan):
-                    n += 1
+                if isinstance(ev, StartKyoku):
+                    hand = 0
+                elif isinstance(ev, Daiminkan):
+                    hand += 1
                 elif isinstance(ev, Kakan):
                     nxt = evs[i + 1] if i + 1 < len(evs) else None
                     robbed = isinstance(nxt, Hora) and nxt.target == ev.actor \
                         and nxt.actor != ev.actor
-                    n += not robbed
+                    hand += not robbed
+                elif isinstance(ev, Hora | Ryukyoku):
+                    n += hand  # a log cut before the result may still show the indicator
+                    hand = 0
     return n
 
 
 def test_table_checks_are_silent_under_the_logs_own_rules(corpus_dir: Path) -> None:
     doc = audit(corpus_dir, "auto")
     assert doc["summary"]["internal_errors"] == 0
-    assert table_findings(doc) == []
+    found = table_findings(doc)
+    assert [(g, v["rule"]) for g, v in found if not known(g, v["rule"])] == []
+    assert len(found) == 8  # the three majiang games are in both zip files
+    assert all(v["severity"] == "warning" for g, v in found if v["rule"] == "kan.dora")
 
 
 def test_ema_findings_are_differences_of_rules(corpus_dir: Path) -> None:
@@ -76,13 +100,16 @@ def test_ema_findings_are_differences_of_rules(corpus_dir: Path) -> None:
     s = doc["summary"]
     assert s["internal_errors"] == 0 and s["games"] > 200
     found = table_findings(doc)
-    rules = Counter(v["rule"] for _, v in found)
-    assert set(rules) == {"kan.dora", "ruleset.mismatch"}
-    # every kan.dora error is one open kan whose indicator Tenhou shows after the
-    # replacement draw, where EMA shows it before
-    assert rules["kan.dora"] == open_kans(corpus_dir)
-    assert all(v["severity"] == "error" and "before the replacement draw" in v["message"]
-               for _, v in found if v["rule"] == "kan.dora")
+    rules = Counter(v["rule"] for g, v in found if not known(g, v["rule"]))
+    assert set(rules) <= {"kan.dora", "ruleset.mismatch"}
+    # every kan.dora finding is one open kan whose indicator Tenhou shows after the
+    # replacement draw (an error) or not at all before a rinshan win (a warning: the log
+    # never shows it), where EMA shows it before the draw
+    kan_dora = [(g, v) for g, v in found if v["rule"] == "kan.dora"]
+    lost = [(g, v) for g, v in kan_dora if "concealed kan" in v["message"]]
+    assert all(known(g, "kan.dora") for g, _ in lost) and len(lost) == 6
+    assert len(kan_dora) - len(lost) == open_kans(corpus_dir)
+    assert all("before the replacement draw" in v["message"] for _, v in kan_dora)
     # every mismatch is one of the Tenhou rules EMA does not have, once per game each
     kinds: Counter[tuple[str, str]] = Counter()
     for file, v in found:
@@ -100,7 +127,8 @@ def test_ema_findings_are_differences_of_rules(corpus_dir: Path) -> None:
 def test_every_preset_completes(corpus_dir: Path, preset: str) -> None:
     doc = audit(corpus_dir, preset)
     assert doc["summary"]["internal_errors"] == 0
-    rules = {v["rule"] for _, v in table_findings(doc) if v["severity"] == "error"}
+    rules = {v["rule"] for g, v in table_findings(doc)
+             if v["severity"] == "error" and not known(g, v["rule"])}
     # the presets that reveal open-kan indicators at once see Tenhou's timing as wrong
     expected = {"kan.dora"} if PRESETS[preset].open_kan_dora.value == "immediate" else set()
     assert rules == expected
