@@ -5,8 +5,8 @@ points), in which one player does the one thing the sample is named after; the
 rest of the hand is legal, wins are paid at their EMA value, and the log stops
 after the disputed hand (so it also carries a ``log.truncated`` warning).
 
-``python -m kansa.samples`` writes them as mjai; ``--check`` exits 1 when the
-files on disk differ from what the builders give.
+``python -m kansa.samples`` writes them as mjai (``parsers.mjai.write``);
+``--check`` exits 1 when the files on disk differ from what the builders give.
 
 >>> sorted(SAMPLES)[:2]
 ['fifth-kan', 'furiten-discard']
@@ -15,12 +15,12 @@ files on disk differ from what the builders give.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from kansa.scenario import Scenario
+from parsers import mjai
 from replay.game import Game
 from replay.tiles import Tile
 
@@ -134,25 +134,9 @@ SAMPLES: dict[str, tuple[Callable[[], Game], str]] = {
 """File stem: (builder, the rule id the log is about)."""
 
 
-def _writer() -> Callable[[Game], str]:
-    """The mjai writer (``parsers.mjai.write``).
-
-    :raises RuntimeError: when this checkout has no mjai writer yet.
-    """
-    try:
-        module = importlib.import_module("parsers.mjai")
-    except ImportError:
-        module = None
-    write = getattr(module, "write", None)
-    if write is None:
-        raise RuntimeError("parsers.mjai.write is not available in this checkout")
-    return write  # type: ignore[no-any-return]
-
-
 def render() -> dict[str, str]:
     """Every sample as mjai text, by file name."""
-    write = _writer()
-    return {f"{name}.mjson": write(build()) for name, (build, _) in SAMPLES.items()}
+    return {f"{name}.mjson": mjai.write(build()) for name, (build, _) in SAMPLES.items()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
