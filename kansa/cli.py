@@ -6,19 +6,50 @@ import argparse
 import json
 import sys
 import time
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from kansa import __version__
+from kansa import __version__, docs
 from kansa.batch import Engine, Progress, default_jobs, run
 from kansa.runner import Accumulator, AuditOptions, discover
 from parsers.source import DEFAULT_LIMITS, Limits
+from replay.rules import PRESETS, RuleSet
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 class UsageError(Exception):
     pass
+
+
+def resolve_rules(choice: str) -> str | RuleSet:
+    """``auto``, a preset name, or the rule set in a TOML file.
+
+    The file holds top-level keys: ``base`` (the preset to start from, default
+    ``tenhou``), ``name`` (default: the file name) and any rule-set field.
+
+    :raises UsageError: for an unknown name, an unreadable file, bad TOML, an
+        unknown key or a bad value; the message says which.
+    """
+    if choice == "auto" or choice in PRESETS:
+        return choice
+    path = Path(choice)
+    if path.suffix != ".toml" and not path.is_file():
+        raise UsageError(f"unknown rule set {choice!r}: use auto, a preset "
+                         f"({', '.join(PRESETS)}) or a .toml file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read rules file {choice}: {exc.strerror or exc}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"rules file {choice} is not valid TOML: {exc}") from None
+    data.setdefault("name", path.stem)
+    try:
+        return RuleSet.from_mapping(data)
+    except ValueError as exc:
+        raise UsageError(f"rules file {choice}: {exc}") from None
 
 
 def _limits(args: argparse.Namespace) -> Limits:
@@ -82,6 +113,16 @@ def build_parser() -> argparse.ArgumentParser:
                        help="report 0 seconds, so that repeated runs give identical JSON")
     audit.set_defaults(func=cmd_audit)
 
+    rules = sub.add_parser("rules", help="list every check with its severity and citation")
+    rules.add_argument("--rules", default=None,
+                       help="cite for this rule set: a preset or a TOML file (default: the "
+                            "EMA citations, no rule set)")
+    fmt = rules.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print the catalog as JSON")
+    fmt.add_argument("--markdown", action="store_true",
+                     help="print the catalog as the README's Markdown table")
+    rules.set_defaults(func=cmd_rules)
+
     conv = sub.add_parser("convert", help="write logs as mjai or tenhou.net/6")
     _add_input_options(conv)
     conv.add_argument("--to", required=True, choices=("mjai", "tenhou6"),
@@ -92,11 +133,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    ruleset: RuleSet | None = None
+    if args.rules is not None:
+        chosen = resolve_rules(args.rules)
+        if chosen == "auto":
+            raise UsageError("kansa rules needs a preset or a TOML file, not auto")
+        ruleset = chosen if isinstance(chosen, RuleSet) else RuleSet.preset(chosen)
+    if args.json:
+        json.dump(docs.as_json(ruleset), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    elif args.markdown:
+        sys.stdout.write(docs.as_markdown(ruleset))
+    else:
+        sys.stdout.write(docs.as_text(ruleset))
+    return EXIT_OK
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     files, missing = discover(args.paths)
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
-    options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
+    options = AuditOptions(rules=resolve_rules(args.rules), limits=_limits(args), fmt=args.fmt)
     engine = _engine(args)
     progress = Progress(len(files), enabled=None if args.progress == "auto"
                         else args.progress == "always")

@@ -59,9 +59,7 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
     if isinstance(choice, RuleSet):
         base = choice
     elif choice == "auto":
-        platform = game.hints.platform
-        name = platform if platform in ("tenhou", "majsoul") else "tenhou"
-        return RuleSet.preset(name).with_hints(game.hints)
+        return RuleSet.auto(game.hints)
     else:
         base = RuleSet.preset(choice)
     if base.players != game.hints.players:

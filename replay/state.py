@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from replay.events import Ryukyoku, StartKyoku
 from replay.rules import RuleSet
@@ -179,6 +179,8 @@ class LastDiscard:
     """False once the next player drew or someone called it."""
     last_tile: bool = False
     """Discarded after the live wall ran out (houtei)."""
+    time: float | None = None
+    """When the discard was made, where the log records times (the claim window)."""
 
 
 @dataclass(slots=True)
@@ -216,6 +218,8 @@ class RoundState:
     """The draw that ended the hand."""
     settled: bool = False
     """The hand's payments were worked out (see :mod:`replay.settle`)."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Working state that checks keep for this hand, keyed by the check module."""
 
     @property
     def label(self) -> str:
@@ -247,3 +251,5 @@ class GameState:
     kyotaku: int = 0
     round: RoundState | None = None
     hands_played: int = 0
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Working state that checks keep for the whole game, keyed by the check module."""
