@@ -139,13 +139,13 @@ def _extension(game: Game, obj: dict[str, Any], hands: list[list[Event]],
             raise ValueError(f"hand {label} does not read back as tenhou.net/6: "
                              f"{exc.reason}") from None
         has_red |= got.has_red
-        entries.append(_kyoku_ext(hand, canonical(got.events, players), label))
+        # compared in canonical form, which is what the reader gives
+        entries.append(_kyoku_ext(list(canonical(hand, players)),
+                                  canonical(got.events, players), label))
     while entries and not entries[-1]:
         entries.pop()
     ext: dict[str, Any] = {"kyoku": entries} if entries else {}
     meta = read_meta(_WHERE, obj, players, has_red, [])
-    if meta.hints.players != players:
-        raise ValueError("the rule hints do not read back with the game's players")
     events = [e for hand in hands for e in hand]
     if end_game_of(events, _WHERE, obj, players, game.hints) != end:
         ext["end_game"] = encode_end_game(end)

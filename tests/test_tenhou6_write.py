@@ -432,3 +432,13 @@ def test_an_interrupted_hands_tail_is_checked() -> None:
     o["kansa"] = {"kyoku": [{"end_kyoku": False}]}
     with pytest.raises(LogFormatError, match="no EndKyoku anyway"):
         tenhou6.parse(json.dumps(o).encode(), "bad.json")
+
+
+def test_a_game_not_in_canonical_form_reads_back_in_canonical_form() -> None:
+    game = _synthetic()
+    start = game.events[0]
+    assert isinstance(start, StartKyoku)
+    shuffled = tuple(tuple(reversed(h)) for h in start.tehais)
+    odd = dataclasses.replace(game, events=(dataclasses.replace(start, tehais=shuffled),
+                                            *game.events[1:]))
+    assert tenhou6.parse(tenhou6.write(odd).encode(), "x.json")[0].events == game.events
