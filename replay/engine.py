@@ -510,7 +510,8 @@ class Replayer:
             self.hand.complete = True
             self.hand.wins.append(WinRecord(
                 actor=ev.actor, target=ev.target, tile=ev.tile,
-                turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao))
+                turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao,
+                points=ev.points))
 
     def _ryukyoku(self, ev: Ryukyoku) -> None:
         rs = self._rs

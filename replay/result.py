@@ -19,6 +19,8 @@ class WinRecord:
     deltas: tuple[int, ...] | None
     """As the log records them."""
     pao: Seat | None = None
+    points: int | None = None
+    """The hand's value before honba and riichi sticks, as the log claims it."""
 
     @property
     def is_tsumo(self) -> bool:
