@@ -1,0 +1,108 @@
+"""The report tables on crafted games whose every number is worked out by hand."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from report_games import EVIL, sample_results
+
+from reports.ledger import REASONS
+from reports.metrics import COUNTS, METRICS, markdown
+from reports.stats import build
+from reports.tables import SCHEMAS, Tables, placements
+
+
+@pytest.fixture(scope="module")
+def tables() -> Tables:
+    return build(sample_results())
+
+
+def test_every_table_has_its_schema(tables: Tables) -> None:
+    for name, schema in SCHEMAS.items():
+        df = getattr(tables, name)
+        assert list(df.columns) == list(schema), name
+        assert {c: str(t) for c, t in df.dtypes.items()} == {
+            c: str(pd.Series(dtype=t).dtype) for c, t in schema.items()}, name
+
+
+def test_hands(tables: Tables) -> None:
+    h = tables.hands.set_index(["game", "hand"])
+    one = h.loc["game-one.xml#0"]
+    assert list(one["label"]) == ["E1-0", "E2-0", "E3-1"]
+    assert list(one["result"]) == ["ron", "exhaustive", "tsumo"]
+    assert list(one["winners"]) == ["1", "", "3"]
+    assert one["loser"].tolist() == [2, pd.NA, pd.NA]
+    assert one["value"].tolist() == [3900, pd.NA, 4000]
+    assert list(one["riichi"]) == [2, 1, 0]
+    assert list(one["dealer"]) == [0, 1, 2]
+    assert one.loc[1, "tenpai"] == "0,3" and one.loc[1, "tenpai_source"] == "claim"
+    two = h.loc["game-two.xml#0"]
+    assert list(two["result"]) == ["exhaustive", "unfinished"]
+    assert list(two["complete"]) == [True, False]
+
+
+def test_riichi_rows_outcomes_and_points(tables: Tables) -> None:
+    r = tables.riichi
+    assert list(r["seat"]) == [1, 2, 3]
+    assert list(r["turn"]) == [2, 2, 2]
+    assert list(r["outcome"]) == ["ron", "dealt_in", "exhaustive_draw"]
+    assert list(r["chasing"]) == [False, True, False]
+    assert list(r["chased"]) == [True, False, False]
+    # the declarer's score change over the hand, own stick included
+    assert list(r["points"]) == [5900 - 1000, -3900 - 1000, 1500 - 1000]
+    # pending on replay's hand analysis: missing, never invented
+    assert r[["waits", "live", "furiten", "good_shape"]].isna().all().all()
+
+
+def test_payments_balance_per_hand_with_the_pool(tables: Tables) -> None:
+    p = tables.payments
+    assert set(p["reason"]) <= set(REASONS)
+    e31 = p[p["label"] == "E3-1"]
+    assert e31.groupby("reason")["amount"].sum().to_dict() == {
+        "tsumo": 4000, "honba": 300, "stick collection": 1000}
+    ph = tables.player_hands
+    done = ph[ph["complete"]]
+    assert (done["delta"] == done["end_score"] - done["start_score"]).all()
+
+
+def test_players(tables: Tables) -> None:
+    pl = tables.extra["players"].set_index("name")
+    assert pl.loc["Dai", "games"] == 2 and pl.loc["Dai", "placed_games"] == 1
+    assert pl.loc["Dai", "avg_rank"] == 1 and pl.loc[EVIL, "avg_rank"] == 4
+    assert pl.loc["Botan", "hands"] == 4  # the cut-off hand does not count
+    assert pl.loc["Botan", "win_rate"] == 0.25
+    assert pl.loc[EVIL, "deal_in_rate"] == 0.25
+    assert pl.loc[EVIL, "avg_deal_in_value"] == 3900
+    assert pl.loc["Dai", "tsumo_rate"] == 1.0
+    assert pd.isna(pl.loc["Aki", "tsumo_rate"])  # no wins: undefined, not 0
+    assert pl.loc["Botan", "riichi_win_rate"] == 1.0
+    assert pl.loc["Aki", "tenpai_at_draw_rate"] == 1.0
+    assert pl.loc["Dai", "tenpai_at_draw_rate"] == 0.5
+    assert pl.loc["Dai", "net_stick_collection"] == 1000
+    assert pl.loc["Dai", "net_honba"] == 300
+    assert pl["wins"].sum() == len(tables.wins) == 2
+
+
+def test_player_filter() -> None:
+    mine = build(sample_results(), player="Dai")
+    assert list(mine.extra["players"]["name"]) == ["Dai"]
+    assert set(mine.riichi["name"]) == {"Dai"}
+    assert ((mine.payments["payer_name"] == "Dai")
+            | (mine.payments["payee_name"] == "Dai")).all()
+    with pytest.raises(KeyError):
+        build(sample_results(), player="nobody")
+
+
+def test_placements_break_ties_by_seat() -> None:
+    assert placements((30000, 30000, 20000, 20000)) == [1, 2, 3, 4]
+    assert placements((20000, 30000, 20000, 30000)) == [3, 1, 4, 2]
+
+
+def test_metric_definitions_are_complete() -> None:
+    for m in METRICS:
+        assert m.numerator.name in COUNTS
+        assert m.denominator is None or m.denominator.name in COUNTS
+        assert m.kind in ("rate", "average", "total")
+        assert m.description
+    table = markdown()
+    assert all(f"`{m.name}`" in table for m in METRICS)
