@@ -20,7 +20,7 @@ class UsageError(Exception):
     pass
 
 
-def _limits(args: argparse.Namespace) -> Limits:
+def limits(args: argparse.Namespace) -> Limits:
     return Limits(max_file_bytes=args.max_file_bytes,
                   max_decompressed_bytes=args.max_decompressed_bytes,
                   max_json_depth=args.max_json_depth)
@@ -38,6 +38,17 @@ def _add_input_options(p: argparse.ArgumentParser) -> None:
                    help="refuse gzip/zip content that expands past this (default %(default)s)")
     p.add_argument("--max-json-depth", type=int, default=DEFAULT_LIMITS.max_json_depth,
                    help="refuse JSON nested deeper than this (default %(default)s)")
+    p.add_argument("--rules", default="auto",
+                   help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
+                        "wrc, mleague) or a TOML file (default: auto)")
+
+
+def _add_report_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--player", metavar="NAME", default=None,
+                   help="only the games NAME played, and only NAME's rows and statistics")
+    p.add_argument("--game", metavar="GAME", default=None,
+                   help="the game for the score progression plot: its log id, file name or "
+                        "file#index (default: the first game)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,13 +62,29 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input_options(audit)
     audit.add_argument("--json", action="store_true",
                        help="print the full result document as JSON on standard output")
-    audit.add_argument("--rules", default="auto",
-                       help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
-                            "wrc, mleague) or a TOML file (default: auto)")
     audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
                        help="exit 1 when a finding at or above this severity is found "
                             "(default: error)")
     audit.set_defaults(func=cmd_audit)
+
+    stats = sub.add_parser("stats", help="write the report tables (CSV, Parquet) and plots "
+                                         "(PNG, SVG)")
+    _add_input_options(stats)
+    _add_report_options(stats)
+    stats.add_argument("--out", metavar="DIR", required=True,
+                       help="folder to write into (created if missing)")
+    stats.set_defaults(func=cmd_stats)
+
+    report = sub.add_parser("report", help="write one self-contained HTML report")
+    _add_input_options(report)
+    _add_report_options(report)
+    report.add_argument("-o", "--output", metavar="FILE", default="report.html",
+                        help="the HTML file to write (default: %(default)s)")
+    report.add_argument("--title", default=None, help="the report's title")
+    report.add_argument("--max-findings", type=int, default=200,
+                        help="findings drawn with their table state; the rest are listed "
+                             "(default: %(default)s)")
+    report.set_defaults(func=cmd_report)
     return parser
 
 
@@ -65,7 +92,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     files, missing = discover(args.paths)
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
-    options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
+    options = AuditOptions(rules=args.rules, limits=limits(args), fmt=args.fmt)
     start = time.perf_counter()
     outcomes = list(iter_outcomes(files, options))
     doc = build_document(outcomes, time.perf_counter() - start)
@@ -75,6 +102,18 @@ def cmd_audit(args: argparse.Namespace) -> int:
     else:
         print_summary(doc)
     return exit_status(doc, args.fail_on)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from kansa import reporting  # noqa: PLC0415  (pandas and matplotlib only when needed)
+
+    return reporting.cmd_stats(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from kansa import reporting  # noqa: PLC0415  (pandas and matplotlib only when needed)
+
+    return reporting.cmd_report(args)
 
 
 def exit_status(doc: dict[str, Any], fail_on: str) -> int:
