@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from kansa import __version__
-from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, limits
+from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _limits
 from kansa.runner import AuditOptions, FileResults, discover, iter_results
 from replay.result import ReplayResult
 from reports.html import render_html
@@ -25,7 +25,7 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     files, missing = discover(args.paths)
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
-    options = AuditOptions(rules=args.rules, limits=limits(args), fmt=args.fmt)
+    options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
     done = list(iter_results(files, options))
     bad = [f for f in done if f.status in ("unreadable", "internal_error")]
     for f in done:
