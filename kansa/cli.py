@@ -94,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
                                          "(PNG, SVG)")
     _add_input_options(stats)
     _add_report_options(stats)
+    _add_engine_options(stats)
     stats.add_argument("--out", metavar="DIR", required=True,
                        help="folder to write into (created if missing)")
     stats.set_defaults(func=cmd_stats)
@@ -101,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="write one self-contained HTML report")
     _add_input_options(report)
     _add_report_options(report)
+    _add_engine_options(report)
     report.add_argument("-o", "--output", metavar="FILE", default="report.html",
                         help="the HTML file to write (default: %(default)s)")
     report.add_argument("--title", default=None, help="the report's title")

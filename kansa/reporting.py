@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 
 from kansa import __version__
-from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _limits
-from kansa.runner import AuditOptions, FileResults, discover, iter_results
+from kansa.batch import run
+from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
+from kansa.runner import AuditOptions, FileResults, discover, replay_file
 from replay.result import ReplayResult
 from reports.html import render_html
 from reports.plots import PLOTS, render_all
@@ -26,7 +27,7 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
     options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
-    done = list(iter_results(files, options))
+    done: list[FileResults] = list(run(files, options, _engine(args), task=replay_file))
     bad = [f for f in done if f.status in ("unreadable", "internal_error")]
     for f in done:
         if f.error is not None:

@@ -121,8 +121,8 @@ SCHEMAS: dict[str, dict[str, str]] = {
         "start_score": "Int64", "end_score": "Int64", "delta": "Int64", "won": "boolean",
         "tsumo": "boolean", "dealt_in": "boolean", "win_value": "Int64", "win_turn": "Int64",
         "deal_in_value": "Int64", "calls": "Int64", "called": "boolean", "riichi": "boolean",
-        "exhaustive_draw": "boolean", "tenpai_end": "boolean", "first_tenpai_turn": "Int64",
-        "turns": "Int64",
+        "exhaustive_draw": "boolean", "tenpai_end": "boolean", "tenpai_replayed": "boolean",
+        "first_tenpai_turn": "Int64", "turns": "Int64",
     },
     "wins": {
         "game": "string", "hand": "Int64", "label": "string", "winner": "Int64",
@@ -271,6 +271,8 @@ def _add_hand(rows: _Rows, r: ReplayResult, key: str, i: int, hand: HandRecord, 
             "called": s < len(hand.calls) and hand.calls[s] > 0,
             "riichi": s in declared, "exhaustive_draw": exhaustive,
             "tenpai_end": tenpai.flags[s] if tenpai is not None else None,
+            "tenpai_replayed": bool(tenpai is not None and s < len(tenpai.replayed)
+                                    and tenpai.replayed[s]),
             "first_tenpai_turn": first_tenpai[s], "turns": hand.turns,
         })
     for w in hand.wins:

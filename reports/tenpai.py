@@ -21,14 +21,12 @@ TENPAI_BY_TURN_COLUMNS = {"turn": "Int64", "hands": "Int64", "tenpai": "Int64",
 def tenpai_by_turn(player_hands: pd.DataFrame, max_turn: int = 18) -> pd.DataFrame:
     """Rows ``turn, hands, tenpai, rate`` for turns 1..``max_turn``.
 
-    Only hands where replay says when each seat became tenpai count: while that
-    fact is missing (``first_tenpai_turn`` all ``<NA>`` and no seat known), the
-    table is empty.
+    Only player-hands that replay followed count (``tenpai_replayed``): a hidden
+    hand, or a replay without the hand tracker, says nothing about when a hand
+    became tenpai, and the table is empty when no hand qualifies.
     """
-    ph = player_hands[player_hands["complete"].fillna(False).astype(bool)]
-    known = ph.groupby(["game", "hand"])["first_tenpai_turn"].transform(
-        lambda s: s.notna().any()) if len(ph) else pd.Series(dtype=bool)
-    ph = ph[known.astype(bool)] if len(ph) else ph
+    ph = player_hands[player_hands["complete"].fillna(False).astype(bool)
+                      & player_hands["tenpai_replayed"].fillna(False).astype(bool)]
     rows = []
     if len(ph):
         first = ph["first_tenpai_turn"]
