@@ -22,7 +22,7 @@ import pandas as pd
 from matplotlib import font_manager
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
 from reports.ledger import REASONS
 from reports.tables import OUTCOMES, Tables
@@ -132,7 +132,8 @@ def placement_distribution(ax: Axes, seats: pd.DataFrame, *, top: int = 10) -> A
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlim(0, 1)
     ax.set_title(f"{title} (placed games per player)")
-    ax.legend(ncols=4, fontsize=8, loc="lower center", bbox_to_anchor=(0.5, -0.25))
+    ax.legend(ncols=4, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.06),
+              frameon=False)
     return ax
 
 
@@ -142,6 +143,7 @@ def tenpai_by_turn(ax: Axes, table: pd.DataFrame) -> Axes:
     if table.empty:
         return _empty(ax, title, "needs replayed tenpai facts\n(hand analysis, issue 4)")
     ax.plot(table["turn"].astype(int), table["rate"].astype(float), marker="o")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_ylim(0, 1)
     ax.set_xlabel("turn (wall draws)")
@@ -168,6 +170,7 @@ def payments_by_reason(ax: Axes, payments: pd.DataFrame, *, player: str | None =
     ax.set_xticks(range(len(sums)))
     ax.set_xticklabels(list(sums.index), rotation=30, ha="right", fontsize=8)
     ax.axhline(0, color="#888888", linewidth=0.8)
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
     ax.set_ylabel("points")
     ax.set_title(title)
     ax.grid(axis="y", alpha=0.3)

@@ -52,7 +52,7 @@ def game_one() -> Scenario:
 
     sc.start(H_E2, dora="9p", oya=2, kyoku=3, honba=1)
     sc.go_around(2, 5)
-    sc.draw(3)
+    sc.draw(3, "5s")                     # 234567m234p555s66s
     sc.tsumo(3, (-1100, -1100, -2100, 5300), points=4000).end_kyoku()
     sc.end_game()
     return sc

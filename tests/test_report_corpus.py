@@ -16,6 +16,7 @@ import pytest
 
 from kansa.runner import discover, iter_results
 from parsers.source import read_log_bytes
+from replay.result import HandRecord
 from reports.stats import build
 from reports.tables import Tables
 
@@ -132,6 +133,9 @@ def test_tenpai_flags_equal_the_draw_records(xml: dict[str, str], tables: Tables
         assert by_file.get(path, []) == shown, path
         total += len(shown)
     assert total == len(draws) > 250
+    if "tenpai_end" in HandRecord.__dataclass_fields__:
+        # the flags are replay's own reading of the hands, which agrees with the log
+        assert (draws["tenpai_source"] == "replay").all()
 
 
 def test_placements_only_for_games_with_final_scores(tables: Tables) -> None:

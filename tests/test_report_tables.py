@@ -6,10 +6,14 @@ import pandas as pd
 import pytest
 from report_games import EVIL, sample_results
 
+from replay.result import HandRecord, RiichiRecord
 from reports.ledger import REASONS
 from reports.metrics import COUNTS, METRICS, markdown
 from reports.stats import build
 from reports.tables import SCHEMAS, Tables, placements
+
+HAS_TRACKER = "tenpai_end" in HandRecord.__dataclass_fields__
+"""Replay records tenpai and riichi facts (the hand tracker, issue 4)."""
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +39,10 @@ def test_hands(tables: Tables) -> None:
     assert one["value"].tolist() == [3900, pd.NA, 4000]
     assert list(one["riichi"]) == [2, 1, 0]
     assert list(one["dealer"]) == [0, 1, 2]
-    assert one.loc[1, "tenpai"] == "0,3" and one.loc[1, "tenpai_source"] == "claim"
+    assert one.loc[1, "tenpai"] == "0,3"
+    assert one.loc[1, "tenpai_source"] == ("replay" if HAS_TRACKER else "claim")
+    if HAS_TRACKER:  # replay knows everyone's hand at the end of a won hand too
+        assert list(one["tenpai"]) == ["0,1,2", "0,3", "0,3"]
     two = h.loc["game-two.xml#0"]
     assert list(two["result"]) == ["exhaustive", "unfinished"]
     assert list(two["complete"]) == [True, False]
@@ -50,8 +57,25 @@ def test_riichi_rows_outcomes_and_points(tables: Tables) -> None:
     assert list(r["chased"]) == [True, False, False]
     # the declarer's score change over the hand, own stick included
     assert list(r["points"]) == [5900 - 1000, -3900 - 1000, 1500 - 1000]
-    # pending on replay's hand analysis: missing, never invented
-    assert r[["waits", "live", "furiten", "good_shape"]].isna().all().all()
+    facts = r[["waits", "live", "furiten", "good_shape"]]
+    if "waits" in RiichiRecord.__dataclass_fields__:
+        assert list(r["waits"]) == ["56s", "19p", "56s"]
+        assert list(r["live"]) == [4, 3, 4]  # 9p is the dora indicator
+        assert list(r["furiten"]) == [False, False, False]
+        assert list(r["good_shape"]) == [True, True, True]  # shanpon counts as good
+        assert list(r["dama_turns"]) == [2, 2, 2]  # tenpai since the deal
+    else:  # replay without the tracker: missing, never invented
+        assert facts.isna().all().all()
+
+
+def test_tenpai_by_turn(tables: Tables) -> None:
+    curve = tables.extra["tenpai_by_turn"]
+    if not HAS_TRACKER:
+        assert curve.empty
+        return
+    # 16 player-hands in the four finished hands; 10 were dealt tenpai
+    assert curve.iloc[0].to_dict() == {"turn": 1, "hands": 16, "tenpai": 10, "rate": 0.625}
+    assert (curve["hands"].diff().dropna() <= 0).all()
 
 
 def test_payments_balance_per_hand_with_the_pool(tables: Tables) -> None:
