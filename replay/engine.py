@@ -516,7 +516,7 @@ class Replayer:
             self.hand.wins.append(WinRecord(
                 actor=ev.actor, target=ev.target, tile=ev.tile,
                 turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao,
-                points=ev.points))
+                claimed_points=ev.points))
 
     def _ryukyoku(self, ev: Ryukyoku) -> None:
         rs = self._rs

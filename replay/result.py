@@ -19,7 +19,7 @@ class WinRecord:
     deltas: tuple[int, ...] | None
     """As the log records them."""
     pao: Seat | None = None
-    points: int | None = None
+    claimed_points: int | None = None
     """The hand's value before honba and riichi sticks, as the log claims it."""
 
     @property

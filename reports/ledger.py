@@ -26,10 +26,12 @@ from replay.result import HandRecord, ReplayResult, WinRecord
 RIICHI_STICK = 1000
 
 REASONS: tuple[str, ...] = (
-    "ron", "tsumo", "honba", "riichi deposit", "stick collection", "noten", "liability",
-    "nagashi", "uma", "oka",
+    "ron", "tsumo", "honba", "riichi_deposit", "sticks", "noten", "liability", "nagashi",
+    "uma", "oka", "adjustment",
 )
-"""Every reason a transfer can have, in display order."""
+"""Every reason a transfer can have, in display order: the scoring layer's
+``replay.ledger.Reason`` values (``sticks`` = riichi sticks collected from the
+table; ``adjustment`` = what a log moved beyond what the rule set gives)."""
 
 POOL_NAME = "(riichi sticks)"
 """How the stick pool is named in tables and plots."""
@@ -50,23 +52,27 @@ class Payment:
 def payments(result: ReplayResult) -> list[Payment]:
     """Every transfer of the game, in order.
 
-    This is the switch point for the scoring layer's ledger (issue 5): once
-    ``ReplayResult.ledger`` exists, it is read here and nowhere else.  Until
-    then the transfers come from :func:`derived_payments`.
+    The scoring layer's ledger (``ReplayResult.ledger``, issue 5) when the
+    replay kept one; otherwise :func:`derived_payments`.  This is the one place
+    the reports read money movements from.
     """
+    ledger = getattr(result, "ledger", None)
+    if ledger and isinstance(ledger, list):
+        return [Payment(hand=t.hand, payer=t.payer, payee=t.payee, amount=int(t.amount),
+                        reason=str(getattr(t.reason, "value", t.reason))) for t in ledger]
     return derived_payments(result)
 
 
 def derived_payments(result: ReplayResult) -> list[Payment]:
     """Transfers rebuilt from the facts replay records (no scoring layer needed).
 
-    Per hand: one ``riichi deposit`` per accepted riichi; per win, each payer's
+    Per hand: one ``riichi_deposit`` per accepted riichi; per win, each payer's
     loss as ``ron`` or ``tsumo`` (``liability`` for the pao player), the part
     above the hand's value as ``honba`` (when the log gives the value), and the
-    winner's gain above what the players paid as ``stick collection``; per
+    winner's gain above what the players paid as ``sticks``; per
     exhaustive draw, ``noten`` (or ``nagashi``) payments split between payers
     and receivers in proportion.  At the end of the game, sticks left on the
-    table that the final scores give to a player are a ``stick collection``.
+    table that the final scores give to a player are a ``sticks``.
     """
     out: list[Payment] = []
     for i, hand in enumerate(result.hands):
@@ -76,7 +82,7 @@ def derived_payments(result: ReplayResult) -> list[Payment]:
 
 
 def _hand_payments(i: int, hand: HandRecord) -> list[Payment]:
-    out = [Payment(i, r.seat, None, RIICHI_STICK, "riichi deposit")
+    out = [Payment(i, r.seat, None, RIICHI_STICK, "riichi_deposit")
            for r in hand.riichi if r.accepted]
     for w in hand.wins:
         out.extend(_win_payments(i, w))
@@ -94,8 +100,9 @@ def _win_payments(i: int, w: WinRecord) -> list[Payment]:
     paid = {s: -x for s, x in enumerate(d) if x < 0 and s != winner}
     total = sum(paid.values())
     honba = 0
-    if w.points is not None and total >= w.points:
-        honba = total - w.points
+    value = win_value(w)
+    if value is not None and total >= value:
+        honba = total - value
     shares = _honba_shares(paid, honba, int(w.target))
     base = "tsumo" if w.is_tsumo else "ron"
     out: list[Payment] = []
@@ -108,10 +115,17 @@ def _win_payments(i: int, w: WinRecord) -> list[Payment]:
             out.append(Payment(i, s, winner, h, "honba"))
     sticks = d[winner] - total
     if sticks > 0:
-        out.append(Payment(i, None, winner, sticks, "stick collection"))
+        out.append(Payment(i, None, winner, sticks, "sticks"))
     elif sticks < 0:  # a winner who loses points: nothing kansa can name; keep it balanced
-        out.append(Payment(i, winner, None, -sticks, "stick collection"))
+        out.append(Payment(i, winner, None, -sticks, "sticks"))
     return out
+
+
+def win_value(w: WinRecord) -> int | None:
+    """The hand's value before honba and sticks: replay's own where the scoring
+    layer computed it, else the log's claim."""
+    points: int | None = getattr(w, "points", None)
+    return points if points is not None else w.claimed_points
 
 
 def _honba_shares(paid: dict[int, int], honba: int, target: int) -> dict[int, int]:
@@ -163,4 +177,4 @@ def _leftover_sticks(result: ReplayResult) -> list[Payment]:
     gains = [f - e for f, e in zip(result.final_scores, last.end_scores, strict=True)]
     if not left or sum(gains) != left or any(g < 0 for g in gains):
         return []
-    return [Payment(None, None, s, g, "stick collection") for s, g in enumerate(gains) if g]
+    return [Payment(None, None, s, g, "sticks") for s, g in enumerate(gains) if g]

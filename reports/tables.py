@@ -23,7 +23,7 @@ import pandas as pd
 from replay.events import DrawReason
 from replay.result import HandRecord, ReplayResult
 from reports.facts import first_tenpai_turn, riichi_facts, tenpai_at_end
-from reports.ledger import POOL_NAME, Payment, payments
+from reports.ledger import POOL_NAME, Payment, payments, win_value
 
 OUTCOMES: tuple[str, ...] = ("tsumo", "ron", "dealt_in", "other_won", "exhaustive_draw",
                              "abortive_draw", "unfinished")
@@ -232,7 +232,7 @@ def _add_hand(rows: _Rows, r: ReplayResult, key: str, i: int, hand: HandRecord, 
     winners = [int(w.actor) for w in hand.wins]
     rons = [w for w in hand.wins if not w.is_tsumo]
     losers = {int(w.target) for w in rons}
-    values = [w.points for w in hand.wins]
+    values = [win_value(w) for w in hand.wins]
     tenpai = tenpai_at_end(hand, n)
     known_all = tenpai is not None and all(f is not None for f in tenpai.flags)
     first_tenpai = first_tenpai_turn(hand, n)
@@ -264,9 +264,9 @@ def _add_hand(rows: _Rows, r: ReplayResult, key: str, i: int, hand: HandRecord, 
             "delta": _net(ledger, s) if hand.complete else None,
             "won": bool(mine), "tsumo": any(w.is_tsumo for w in mine),
             "dealt_in": bool(against),
-            "win_value": _total(w.points for w in mine) if mine else None,
+            "win_value": _total(win_value(w) for w in mine) if mine else None,
             "win_turn": mine[0].turn if mine else None,
-            "deal_in_value": _total(w.points for w in against) if against else None,
+            "deal_in_value": _total(win_value(w) for w in against) if against else None,
             "calls": hand.calls[s] if s < len(hand.calls) else 0,
             "called": s < len(hand.calls) and hand.calls[s] > 0,
             "riichi": s in declared, "exhaustive_draw": exhaustive,
@@ -281,7 +281,7 @@ def _add_hand(rows: _Rows, r: ReplayResult, key: str, i: int, hand: HandRecord, 
             "winner_name": seat_name(r, w.actor),
             "loser": None if w.is_tsumo else int(w.target),
             "loser_name": None if w.is_tsumo else seat_name(r, w.target),
-            "tsumo": w.is_tsumo, "dealer": w.actor == hand.oya, "value": w.points,
+            "tsumo": w.is_tsumo, "dealer": w.actor == hand.oya, "value": win_value(w),
             "turn": w.turn, "riichi": int(w.actor) in declared,
             "open": int(w.actor) < len(hand.calls) and hand.calls[w.actor] > 0,
             "pao": None if w.pao is None else int(w.pao),

@@ -83,7 +83,7 @@ def test_payments_balance_per_hand_with_the_pool(tables: Tables) -> None:
     assert set(p["reason"]) <= set(REASONS)
     e31 = p[p["label"] == "E3-1"]
     assert e31.groupby("reason")["amount"].sum().to_dict() == {
-        "tsumo": 4000, "honba": 300, "stick collection": 1000}
+        "tsumo": 4000, "honba": 300, "sticks": 1000}
     ph = tables.player_hands
     done = ph[ph["complete"]]
     assert (done["delta"] == done["end_score"] - done["start_score"]).all()
@@ -102,7 +102,7 @@ def test_players(tables: Tables) -> None:
     assert pl.loc["Botan", "riichi_win_rate"] == 1.0
     assert pl.loc["Aki", "tenpai_at_draw_rate"] == 1.0
     assert pl.loc["Dai", "tenpai_at_draw_rate"] == 0.5
-    assert pl.loc["Dai", "net_stick_collection"] == 1000
+    assert pl.loc["Dai", "net_sticks"] == 1000
     assert pl.loc["Dai", "net_honba"] == 300
     assert pl["wins"].sum() == len(tables.wins) == 2
 
