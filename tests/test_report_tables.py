@@ -36,7 +36,7 @@ def test_hands(tables: Tables) -> None:
     assert list(one["result"]) == ["ron", "exhaustive", "tsumo"]
     assert list(one["winners"]) == ["1", "", "3"]
     assert one["loser"].tolist() == [2, pd.NA, pd.NA]
-    assert one["value"].tolist() == [3900, pd.NA, 4000]
+    assert one["value"].tolist() == [2600, pd.NA, 2000]
     assert list(one["riichi"]) == [2, 1, 0]
     assert list(one["dealer"]) == [0, 1, 2]
     assert one.loc[1, "tenpai"] == "0,3"
@@ -56,7 +56,7 @@ def test_riichi_rows_outcomes_and_points(tables: Tables) -> None:
     assert list(r["chasing"]) == [False, True, False]
     assert list(r["chased"]) == [True, False, False]
     # the declarer's score change over the hand, own stick included
-    assert list(r["points"]) == [5900 - 1000, -3900 - 1000, 1500 - 1000]
+    assert list(r["points"]) == [4600 - 1000, -2600 - 1000, 1500 - 1000]
     facts = r[["waits", "live", "furiten", "good_shape"]]
     if "waits" in RiichiRecord.__dataclass_fields__:
         assert list(r["waits"]) == ["56s", "19p", "56s"]
@@ -83,7 +83,7 @@ def test_payments_balance_per_hand_with_the_pool(tables: Tables) -> None:
     assert set(p["reason"]) <= set(REASONS)
     e31 = p[p["label"] == "E3-1"]
     assert e31.groupby("reason")["amount"].sum().to_dict() == {
-        "tsumo": 4000, "honba": 300, "sticks": 1000}
+        "tsumo": 2000, "honba": 300, "sticks": 1000}
     ph = tables.player_hands
     done = ph[ph["complete"]]
     assert (done["delta"] == done["end_score"] - done["start_score"]).all()
@@ -96,7 +96,7 @@ def test_players(tables: Tables) -> None:
     assert pl.loc["Botan", "hands"] == 4  # the cut-off hand does not count
     assert pl.loc["Botan", "win_rate"] == 0.25
     assert pl.loc[EVIL, "deal_in_rate"] == 0.25
-    assert pl.loc[EVIL, "avg_deal_in_value"] == 3900
+    assert pl.loc[EVIL, "avg_deal_in_value"] == 2600
     assert pl.loc["Dai", "tsumo_rate"] == 1.0
     assert pd.isna(pl.loc["Aki", "tsumo_rate"])  # no wins: undefined, not 0
     assert pl.loc["Botan", "riichi_win_rate"] == 1.0
