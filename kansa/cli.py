@@ -39,6 +39,9 @@ def _add_input_options(p: argparse.ArgumentParser) -> None:
                    help="refuse gzip/zip content that expands past this (default %(default)s)")
     p.add_argument("--max-json-depth", type=int, default=DEFAULT_LIMITS.max_json_depth,
                    help="refuse JSON nested deeper than this (default %(default)s)")
+
+
+def _add_rules_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="auto",
                    help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
                         "wrc, mleague) or a TOML file (default: auto)")
@@ -80,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     audit = sub.add_parser("audit", help="replay logs and report every rule violation")
     _add_input_options(audit)
+    _add_rules_option(audit)
     audit.add_argument("--json", action="store_true",
                        help="print the full result document as JSON on standard output")
     audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
@@ -93,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats = sub.add_parser("stats", help="write the report tables (CSV, Parquet) and plots "
                                          "(PNG, SVG)")
     _add_input_options(stats)
+    _add_rules_option(stats)
     _add_report_options(stats)
     _add_engine_options(stats)
     stats.add_argument("--out", metavar="DIR", required=True,
@@ -101,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     report = sub.add_parser("report", help="write one self-contained HTML report")
     _add_input_options(report)
+    _add_rules_option(report)
     _add_report_options(report)
     _add_engine_options(report)
     report.add_argument("-o", "--output", metavar="FILE", default="report.html",
@@ -110,6 +116,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="findings drawn with their table state; the rest are listed "
                              "(default: %(default)s)")
     report.set_defaults(func=cmd_report)
+
+    conv = sub.add_parser("convert", help="write logs as mjai or tenhou.net/6")
+    _add_input_options(conv)
+    conv.add_argument("--to", required=True, choices=("mjai", "tenhou6"),
+                      help="the format to write")
+    conv.add_argument("-o", "--output", default=None, metavar="OUT",
+                      help="a folder (one file per game) or a file; default: standard output")
+    conv.set_defaults(func=cmd_convert)
     return parser
 
 
@@ -166,6 +180,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     from kansa import reporting  # noqa: PLC0415  (pandas and matplotlib only when needed)
 
     return reporting.cmd_report(args)
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    from kansa.convert import convert  # noqa: PLC0415 (keeps audit start-up light)
+
+    files, missing = discover(args.paths)
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    failed = convert(files, args.to, args.output, _limits(args))
+    return EXIT_FINDINGS if failed else EXIT_OK
 
 
 def exit_status(doc: dict[str, Any], fail_on: str) -> int:
