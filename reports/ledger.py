@@ -84,11 +84,46 @@ def derived_payments(result: ReplayResult) -> list[Payment]:
 def _hand_payments(i: int, hand: HandRecord) -> list[Payment]:
     out = [Payment(i, r.seat, None, RIICHI_STICK, "riichi_deposit")
            for r in hand.riichi if r.accepted]
+    logged = [d for d in (*(w.deltas for w in hand.wins), hand.draw_deltas) if d is not None]
     for w in hand.wins:
         out.extend(_win_payments(i, w))
     if hand.draw is not None and hand.draw_deltas is not None:
         reason = "nagashi" if hand.draw is DrawReason.NAGASHI_MANGAN else "noten"
         out.extend(_split(i, hand.draw_deltas, reason))
+    if logged:
+        out.extend(_adjustment(i, out, [sum(col) for col in zip(*logged, strict=True)]))
+    return out
+
+
+def _adjustment(i: int, made: list[Payment], deltas: list[int]) -> list[Payment]:
+    """What the log's deltas move that the named transfers do not (a log whose winner
+    is not the one who gains, say): ``adjustment`` transfers, the pool taking any
+    imbalance, so the ledger always reproduces the log's scores."""
+    implied = [0] * len(deltas)
+    for p in made:
+        if p.reason == "riichi_deposit":
+            continue
+        if p.payee is not None:
+            implied[p.payee] += p.amount
+        if p.payer is not None:
+            implied[p.payer] -= p.amount
+    rest = [d - m for d, m in zip(deltas, implied, strict=True)]
+    if not any(rest):
+        return []
+    out = _split(i, rest, "adjustment")
+    gap = sum(rest)
+    if gap:  # the players gained (lost) more than they paid (got): the pool evens it
+        moved = [0] * len(rest)
+        for p in out:
+            if p.payee is not None:
+                moved[p.payee] += p.amount
+            if p.payer is not None:
+                moved[p.payer] -= p.amount
+        for s, (want, got) in enumerate(zip(rest, moved, strict=True)):
+            if want - got > 0:
+                out.append(Payment(i, None, s, want - got, "adjustment"))
+            elif want - got < 0:
+                out.append(Payment(i, s, None, got - want, "adjustment"))
     return out
 
 
@@ -116,8 +151,6 @@ def _win_payments(i: int, w: WinRecord) -> list[Payment]:
     sticks = d[winner] - total
     if sticks > 0:
         out.append(Payment(i, None, winner, sticks, "sticks"))
-    elif sticks < 0:  # a winner who loses points: nothing kansa can name; keep it balanced
-        out.append(Payment(i, winner, None, -sticks, "sticks"))
     return out
 
 

@@ -6,8 +6,9 @@ import pandas as pd
 import pytest
 from report_games import EVIL, sample_results
 
-from replay.result import HandRecord, RiichiRecord
-from reports.ledger import REASONS
+from replay.result import HandRecord, RiichiRecord, WinRecord
+from replay.tiles import Seat, Tile
+from reports.ledger import REASONS, Payment, _hand_payments
 from reports.metrics import COUNTS, METRICS, markdown
 from reports.stats import build
 from reports.tables import SCHEMAS, Tables, placements
@@ -130,3 +131,28 @@ def test_metric_definitions_are_complete() -> None:
         assert m.description
     table = markdown()
     assert all(f"`{m.name}`" in table for m in METRICS)
+
+
+def _net(payments: list[Payment], players: int = 4) -> list[int]:
+    net = [0] * players
+    for p in payments:
+        if p.payee is not None:
+            net[p.payee] += p.amount
+        if p.payer is not None:
+            net[p.payer] -= p.amount
+    return net
+
+
+@pytest.mark.parametrize("deltas", [(-3200, 0, 3200, 0), (-1000, 0, 3000, 0),
+                                    (-2000, 4000, -1000, 0)])
+def test_derived_ledger_reproduces_odd_logged_deltas(deltas: tuple[int, ...]) -> None:
+    """A log whose deltas do not fit its win (the gain goes elsewhere, points appear from
+    nowhere) still gets a ledger that moves exactly what the log moved."""
+    hand = HandRecord(label="E1", bakaze=Tile.EAST, kyoku=1, honba=0, kyotaku=0,
+                      oya=Seat(0), start_scores=(25000,) * 4, first_event=0, complete=True)
+    hand.wins.append(WinRecord(actor=Seat(1), target=Seat(0), tile=None, turn=5,
+                               deltas=deltas))
+    pays = _hand_payments(0, hand)
+    assert _net(pays) == list(deltas)
+    assert all(p.amount > 0 for p in pays)
+    assert {p.reason for p in pays} <= {"ron", "sticks", "adjustment"}
