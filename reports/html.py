@@ -72,6 +72,8 @@ def _fmt(value: Any, kind: str) -> tuple[str, bool]:
     """Cell text and whether it is missing."""
     if value is None or (not isinstance(value, str) and pd.isna(value)):
         return "–", True
+    if hasattr(value, "item"):  # numpy scalars from non-nullable columns
+        value = value.item()
     if kind == "rate":
         return f"{float(value) * 100:.1f}%", False
     if kind == "average":
@@ -79,7 +81,7 @@ def _fmt(value: Any, kind: str) -> tuple[str, bool]:
     if isinstance(value, bool):
         return ("yes" if value else "no"), False
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return (f"{value:,}" if float(value).is_integer() else f"{value:,.2f}"), False
+        return (f"{int(value):,}" if float(value).is_integer() else f"{value:,.2f}"), False
     return str(value), False
 
 
