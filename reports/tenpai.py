@@ -1,4 +1,5 @@
-"""Tenpai rates: at exhaustive draws per player, and by turn.
+"""The tenpai rate by turn (the rate at exhaustive draws is a player metric,
+``tenpai_at_draw_rate`` in :mod:`reports.metrics`).
 
 Both come from the per-seat facts in ``player_hands`` (see :mod:`reports.facts`
 for where they come from): ``tenpai_end`` and ``first_tenpai_turn``.
@@ -42,13 +43,3 @@ def tenpai_by_turn(player_hands: pd.DataFrame, max_turn: int = 18) -> pd.DataFra
     return pd.DataFrame(rows, columns=list(TENPAI_BY_TURN_COLUMNS)).astype(
         TENPAI_BY_TURN_COLUMNS)
 
-
-def tenpai_at_draws(player_hands: pd.DataFrame) -> pd.DataFrame:
-    """Per player: exhaustive draws with a known tenpai flag, tenpai ones, and the rate."""
-    ph = player_hands[player_hands["complete"].fillna(False).astype(bool)
-                      & player_hands["exhaustive_draw"].fillna(False).astype(bool)
-                      & player_hands["tenpai_end"].notna()]
-    g = ph.groupby("name")["tenpai_end"]
-    out = pd.DataFrame({"draws": g.size(), "tenpai": g.sum().astype("int64")})
-    out["rate"] = (out["tenpai"] / out["draws"]).astype("Float64")
-    return out.reset_index()
