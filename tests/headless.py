@@ -165,14 +165,15 @@ class DevTools:
             self.ws.sock.settimeout(before)
 
 
-def _port(profile: Path, proc: subprocess.Popen[bytes], timeout: float) -> int:
+def _port(profile: Path, proc: subprocess.Popen[bytes], timeout: float) -> tuple[int, str]:
+    """The DevTools port and the browser target's WebSocket path."""
     marker = profile / "DevToolsActivePort"
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if marker.exists():
             lines = marker.read_text().split()
-            if lines:
-                return int(lines[0])
+            if len(lines) >= 2:
+                return int(lines[0]), lines[1]
         if proc.poll() is not None:
             raise RuntimeError(f"chromium exited with status {proc.returncode}")
         time.sleep(0.05)
@@ -190,6 +191,27 @@ def _page_socket(port: int, timeout: float) -> WebSocket:
     return WebSocket("127.0.0.1", port, path, timeout)
 
 
+def _close(proc: subprocess.Popen[bytes], port: int | None, path: str | None,
+           timeout: float) -> None:
+    """Ask the browser to quit (it then waits for its own child processes), then make sure."""
+    if port is not None and path is not None and proc.poll() is None:
+        try:
+            ws = WebSocket("127.0.0.1", port, path, timeout)
+            ws.send(json.dumps({"id": 1, "method": "Browser.close"}))
+            ws.close()
+        except OSError:
+            pass
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def inspect_page(browser: str, page: Path, expression: str, *, width: int = 1280,
                  max_height: int = 16000, timeout: float = 60.0) -> PageReport:
     """Open ``page`` (a local file), wait for ``load``, evaluate ``expression``.
@@ -199,13 +221,17 @@ def inspect_page(browser: str, page: Path, expression: str, *, width: int = 1280
     start = time.monotonic()
     report = PageReport()
     events: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory(prefix="kansa-chromium-") as tmp:
+    # a browser child can still be writing its profile for a moment after the browser quit
+    with tempfile.TemporaryDirectory(prefix="kansa-chromium-",
+                                     ignore_cleanup_errors=True) as tmp:
         profile = Path(tmp)
         proc = subprocess.Popen([browser, *FLAGS, f"--user-data-dir={profile}",
                                  f"--window-size={width},900", "about:blank"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port: int | None = None
+        browser_path: str | None = None
         try:
-            port = _port(profile, proc, timeout)
+            port, browser_path = _port(profile, proc, timeout)
             ws = _page_socket(port, timeout)
             dt = DevTools(ws)
             dt.events = events
@@ -226,12 +252,7 @@ def inspect_page(browser: str, page: Path, expression: str, *, width: int = 1280
             dt.drain(0.2)
             ws.close()
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            _close(proc, port, browser_path, 10.0)
     for e in events:
         method, params = e.get("method"), e.get("params", {})
         if method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
