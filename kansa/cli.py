@@ -72,6 +72,20 @@ def _add_input_options(p: argparse.ArgumentParser) -> None:
                    help="refuse JSON nested deeper than this (default %(default)s)")
 
 
+def _add_rules_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="auto",
+                   help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
+                        "wrc, mleague) or a TOML file (default: auto)")
+
+
+def _add_report_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--player", metavar="NAME", default=None,
+                   help="only the games NAME played, and only NAME's rows and statistics")
+    p.add_argument("--game", metavar="GAME", default=None,
+                   help="the game for the score progression plot: its log id, file name or "
+                        "file#index (default: the first game)")
+
+
 def _add_engine_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", "-j", type=int, default=default_jobs(),
                    help="worker processes (default: the number of cores, %(default)s)")
@@ -100,11 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     audit = sub.add_parser("audit", help="replay logs and report every rule violation")
     _add_input_options(audit)
+    _add_rules_option(audit)
     audit.add_argument("--json", action="store_true",
                        help="print the full result document as JSON on standard output")
-    audit.add_argument("--rules", default="auto",
-                       help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
-                            "wrc, mleague) or a TOML file (default: auto)")
     audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
                        help="exit 1 when a finding at or above this severity is found "
                             "(default: error)")
@@ -122,6 +134,29 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--markdown", action="store_true",
                      help="print the catalog as the README's Markdown table")
     rules.set_defaults(func=cmd_rules)
+
+    stats = sub.add_parser("stats", help="write the report tables (CSV, Parquet) and plots "
+                                         "(PNG, SVG)")
+    _add_input_options(stats)
+    _add_rules_option(stats)
+    _add_report_options(stats)
+    _add_engine_options(stats)
+    stats.add_argument("--out", metavar="DIR", required=True,
+                       help="folder to write into (created if missing)")
+    stats.set_defaults(func=cmd_stats)
+
+    report = sub.add_parser("report", help="write one self-contained HTML report")
+    _add_input_options(report)
+    _add_rules_option(report)
+    _add_report_options(report)
+    _add_engine_options(report)
+    report.add_argument("-o", "--output", metavar="FILE", default="report.html",
+                        help="the HTML file to write (default: %(default)s)")
+    report.add_argument("--title", default=None, help="the report's title")
+    report.add_argument("--max-findings", type=int, default=200,
+                        help="findings drawn with their table state; the rest are listed "
+                             "(default: %(default)s)")
+    report.set_defaults(func=cmd_report)
 
     conv = sub.add_parser("convert", help="write logs as mjai or tenhou.net/6")
     _add_input_options(conv)
@@ -192,6 +227,17 @@ def cmd_audit(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     return exit_status(tail, args.fail_on)
 
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from kansa import reporting  # noqa: PLC0415  (pandas and matplotlib only when needed)
+
+    return reporting.cmd_stats(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from kansa import reporting  # noqa: PLC0415  (pandas and matplotlib only when needed)
+
+    return reporting.cmd_report(args)
 
 def cmd_convert(args: argparse.Namespace) -> int:
     from kansa.convert import convert  # noqa: PLC0415 (keeps audit start-up light)

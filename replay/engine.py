@@ -661,7 +661,7 @@ class Replayer:
                 turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao,
                 han=v.han if v else None, fu=v.fu if v else None,
                 points=v.points if v else None, limit=v.limit if v else None,
-                liable=entry.liable))
+                liable=entry.liable, claimed_points=ev.points))
 
     def _value_win(self, rs: RoundState, ev: Hora) -> WinEntry:
         """The win as the replay sees it, before the state records it (RULESETS rows 4-16)."""
