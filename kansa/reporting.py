@@ -14,11 +14,10 @@ from kansa import __version__
 from kansa.batch import run
 from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
 from kansa.runner import AuditOptions, FileResults, discover, replay_file
-from replay.result import ReplayResult
 from reports.html import render_html
 from reports.plots import PLOTS, render_all
 from reports.stats import build
-from reports.tables import Tables, game_key
+from reports.tables import Tables
 
 
 def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
@@ -36,16 +35,12 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     return done, EXIT_FINDINGS if bad else EXIT_OK
 
 
-def _tables(args: argparse.Namespace, done: list[FileResults]) -> tuple[Tables, list[ReplayResult]]:
+def _tables(args: argparse.Namespace, done: list[FileResults]) -> Tables:
     results = [r for f in done for r in f.results]
     try:
-        tables = build(results, player=args.player)
+        return build(results, player=args.player)
     except KeyError:
         raise UsageError(f"no player named {args.player!r} in these games") from None
-    if args.player is not None:
-        keep = set(tables.games["game"])
-        results = [r for r in results if game_key(r) in keep]
-    return tables, results
 
 
 def _game_key(tables: Tables, wanted: str | None) -> str | None:
@@ -65,7 +60,7 @@ def _game_key(tables: Tables, wanted: str | None) -> str | None:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     done, status = _replayed(args)
-    tables, _ = _tables(args, done)
+    tables = _tables(args, done)
     game = _game_key(tables, args.game)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -82,12 +77,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     done, status = _replayed(args)
-    tables, results = _tables(args, done)
+    tables = _tables(args, done)
     game = _game_key(tables, args.game)
     problems = [{"file": f.file, "status": f.status, **(f.error or {})}
                 for f in done if f.error is not None]
     title = args.title or ("kansa report" + (f": {args.player}" if args.player else ""))
-    page = render_html(tables, results, render_all(tables, "svg", game=game,
+    page = render_html(tables, render_all(tables, "svg", game=game,
                                                    player=args.player),
                        files=len(done), problems=problems, player=args.player, title=title,
                        generator=f"kansa {__version__}", max_findings=args.max_findings)
