@@ -59,8 +59,21 @@ class KanDoraTiming(Enum):
 
 
 class TempFuritenClear(Enum):
+    """When temporary furiten (a win passed on a discard or an added kan) ends.
+
+    On legal play ``own_discard`` and ``own_draw_or_claim`` judge every ron the
+    same way (a player cannot ron between their own draw and their own discard);
+    ``draw_or_any_call`` is the older rule, which also forgives a pass once
+    anyone calls.
+    """
+
     OWN_DISCARD = "own_discard"
+    """Tenhou, Mahjong Soul: at the player's own next discard."""
     OWN_DRAW_OR_CLAIM = "own_draw_or_claim"
+    """EMA RCR 2016 3.4.5: when the player draws or claims a tile."""
+    DRAW_OR_ANY_CALL = "draw_or_any_call"
+    """The seed text of EMA 3.4.5 (pre-2016): at the player's own draw, or as soon as
+    any player calls (a chow, pung or kong, a concealed kong included, EMA 3.1)."""
 
 
 class Kuikae(Enum):
@@ -112,6 +125,8 @@ class RuleSet:
     pao_ron_honba_payer: PaoHonbaPayer = PaoHonbaPayer.LIABLE
     pao_scope: PaoScope = PaoScope.WHOLE
     riichi_min_points: int = 1000
+    """Points a player must hold (before paying the stick) to declare riichi; 0 sets no
+    condition at all, so a player below zero may still declare (EMA, M-League)."""
     riichi_min_live_wall: int = 4
     riichi_ankan: RiichiAnkan = RiichiAnkan.WAITS_UNCHANGED
     open_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD
