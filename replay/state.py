@@ -78,7 +78,7 @@ class MissedWin:
 
     def describe(self) -> str:
         what = "added to a kan" if self.chankan else "discarded"
-        return f"{self.tile} {what} by seat {self.seat} (event {self.event}, turn {self.turn})"
+        return f"{self.tile.mpsz} {what} by seat {self.seat} (event {self.event}, turn {self.turn})"
 
 
 @dataclass(slots=True)

@@ -66,7 +66,7 @@ def calculated_yaku(sit: WinSituation, rules: RuleSet) -> list[str] | None:
 
     melds = []
     for m in sit.melds:
-        tiles = [tid(t) for t in m.tiles]
+        tiles = sorted(tid(t) for t in m.tiles)
         ids.extend(tiles)
         if m.type in _MJ_MELD:
             melds.append(MjMeld(meld_type=_MJ_MELD[m.type], tiles=tiles, opened=True))

@@ -173,7 +173,7 @@ def _kyuushu(rs: RoundState, ev: Ryukyoku) -> Why:
 
 def _suufon(rs: RoundState, ev: Ryukyoku) -> Why:
     firsts = [p.river[0].tile if p.river else None for p in rs.players]
-    shown = ", ".join(f"seat {p.seat}: {t if t is not None else 'none'}"
+    shown = ", ".join(f"seat {p.seat}: {t.mpsz if t is not None else 'none'}"
                       for p, t in zip(rs.players, firsts, strict=True))
     if any(len(p.river) != 1 for p in rs.players):
         return None, (f"not every player has made exactly one discard (first discards: "
@@ -220,7 +220,7 @@ def _sanchahou(rs: RoundState, ev: Ryukyoku) -> Why:
     winners = [p.seat for p in others if p.waits >> tile.index & 1]
     if len(winners) >= 3:
         return None
-    return seat, (f"only {len(winners)} of the other players can win on {tile} from seat "
+    return seat, (f"only {len(winners)} of the other players can win on {tile.mpsz} from seat "
                   f"{seat} (" + "; ".join(f"seat {p.seat} {hand_text(p)} waits on "
                                          f"{kinds_text(mask_kinds(p.waits))}" for p in others)
                   + ")")

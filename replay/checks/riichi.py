@@ -86,7 +86,7 @@ def riichi_declaration(ctx: CheckContext, ev: Reach) -> list[Violation] | None:
             "riichi.twice", f"{who} declares riichi again; it is already in riichi since its "
             f"turn {p.riichi_turn if p.riichi_turn is not None else p.draws}", seat=ev.actor))
     if not p.is_closed:
-        opened = ", ".join(f"{m.type.value} {m.tiles[0]}" for m in p.melds if m.is_open)
+        opened = ", ".join(f"{m.type.value} {m.kind.mpsz}" for m in p.melds if m.is_open)
         found.append(ctx.violation(
             "riichi.open-hand", f"{who} declares riichi with an open hand ({opened}): "
             f"{hand_text(p)}", seat=ev.actor))
@@ -119,7 +119,7 @@ def riichi_tenpai(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
         n = hand.shanten(p.c34)
         why = f"no tile completes it ({n}-shanten)"
     return [ctx.violation(
-        "riichi.not-tenpai", f"seat {ev.actor} declares riichi discarding {ev.tile} and keeps "
+        "riichi.not-tenpai", f"seat {ev.actor} declares riichi discarding {ev.tile.mpsz} and keeps "
         f"{hand_text(p)}: {why}", seat=ev.actor)]
 
 
@@ -134,9 +134,9 @@ def riichi_discard(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
     if p.last_draw is None:
         why = "without having drawn a tile"
     else:
-        why = f"instead of the tile just drawn, {p.last_draw}"
+        why = f"instead of the tile just drawn, {p.last_draw.mpsz}"
     return [ctx.violation(
-        "riichi.hand-changed", f"seat {ev.actor} is in riichi and discards {ev.tile} from "
+        "riichi.hand-changed", f"seat {ev.actor} is in riichi and discards {ev.tile.mpsz} from "
         f"{hand_text(p)} {why}", seat=ev.actor)]
 
 
@@ -147,7 +147,7 @@ def riichi_call(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Kakan) -> list[Vi
         return None
     name = type(ev).__name__.lower()
     return [ctx.violation(
-        "riichi.hand-changed", f"seat {ev.actor} is in riichi and calls {name} on {ev.tile}; "
+        "riichi.hand-changed", f"seat {ev.actor} is in riichi and calls {name} on {ev.tile.mpsz}; "
         "after riichi a tile may be claimed only to win", seat=ev.actor)]
 
 
@@ -158,10 +158,10 @@ def riichi_ankan(ctx: CheckContext, ev: Ankan) -> list[Violation] | None:
         return None
     kan = ev.consumed[0]
     kind = kan.index
-    who = f"seat {ev.actor} is in riichi and declares a concealed kong of {kan.normal}"
+    who = f"seat {ev.actor} is in riichi and declares a concealed kong of {kan.normal.mpsz}"
     drawn = p.last_draw
     if drawn is None or drawn.index != kind:
-        what = f"the tile just drawn is {drawn}" if drawn is not None else "no tile was drawn"
+        what = f"the tile just drawn is {drawn.mpsz}" if drawn is not None else "no tile was drawn"
         return [ctx.violation(
             "riichi.kan-changes-wait", f"{who}, but {what}: only the drawn tile may complete "
             f"a kong after riichi (no okurikan); hand {hand_text(p)}", seat=ev.actor)]

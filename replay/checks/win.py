@@ -88,7 +88,7 @@ def ron_furiten(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
     tile = ron_tile(rs, ev)
     if tile is None or not p.waits >> tile.index & 1:
         return None  # not a winning shape: win.incomplete says so
-    who = f"seat {ev.actor} wins by ron on {tile} from seat {ev.target}"
+    who = f"seat {ev.actor} wins by ron on {tile.mpsz} from seat {ev.target}"
     own = [k for k in mask_kinds(p.waits) if p.discarded34[k]]
     if own:
         return [ctx.violation(
@@ -113,7 +113,7 @@ def _discarded(p: PlayerState, kind: int) -> str:
     for i, r in enumerate(p.river):
         if r.tile.index == kind:
             called = f", called by seat {r.called_by}" if r.called_by is not None else ""
-            return f"it discarded {r.tile} itself (discard {i + 1}{called})"
+            return f"it discarded {r.tile.mpsz} itself (discard {i + 1}{called})"
     return f"it discarded {kinds_text((kind,))} itself"
 
 
@@ -139,7 +139,8 @@ def win_hand(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
         shown = hand_text(p, None if tsumo else tile)
     if sum(counts) != 14 - 3 * len(p.melds):
         return None  # a wrong hand size is tiles.hand-size's finding
-    how = f"by tsumo on {tile}" if tsumo else f"by ron on {tile} from seat {ev.target}"
+    name = tile.mpsz if tile is not None else "an unknown tile"
+    how = f"by tsumo on {name}" if tsumo else f"by ron on {name} from seat {ev.target}"
     who = f"seat {ev.actor} wins {how}"
     if not hand.is_complete(counts):
         return [ctx.violation("win.incomplete", f"{who} with {shown}, which is not a "
@@ -159,12 +160,14 @@ def win_hand(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
 
 def _shape(counts: list[int], p: PlayerState, tsumo: bool, tile: Tile | None) -> str:
     if not tsumo and p.waits >= 0:
-        return f"the hand before {tile} waited on {kinds_text(mask_kinds(p.waits))}"
+        if p.waits == 0:
+            return f"the hand before it had no wait ({hand.shanten(p.c34)}-shanten)"
+        return f"the hand before it waited on {kinds_text(mask_kinds(p.waits))}"
     if tile is not None and counts[tile.index] > 0:
         before = list(counts)
         before[tile.index] -= 1
         n = hand.shanten(before)
         if n > 0:
-            return f"without {tile} it is {n}-shanten"
-        return f"without {tile} it waits on {kinds_text(mask_kinds(hand.waits_mask(before)))}"
+            return f"without {tile.mpsz} it is {n}-shanten"
+        return f"without {tile.mpsz} it waits on {kinds_text(mask_kinds(hand.waits_mask(before)))}"
     return f"{hand.shanten(counts)}-shanten"
