@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from kansa import __version__
-from kansa.runner import AuditOptions, build_document, discover, iter_outcomes
+from kansa.batch import Engine, Progress, default_jobs, run
+from kansa.runner import Accumulator, AuditOptions, discover
 from parsers.source import DEFAULT_LIMITS, Limits
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 class UsageError(Exception):
@@ -40,6 +41,25 @@ def _add_input_options(p: argparse.ArgumentParser) -> None:
                    help="refuse JSON nested deeper than this (default %(default)s)")
 
 
+def _add_engine_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", "-j", type=int, default=default_jobs(),
+                   help="worker processes (default: the number of cores, %(default)s)")
+    p.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help="run on this machine or on a dask.distributed cluster")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="dask scheduler address (default: start a local cluster)")
+    p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
+                   help="progress bar on standard error (auto: only on a terminal)")
+
+
+def _engine(args: argparse.Namespace) -> Engine:
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.scheduler and args.engine != "dask":
+        raise UsageError("--scheduler needs --engine dask")
+    return Engine(kind=args.engine, jobs=args.jobs, scheduler=args.scheduler)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kansa",
@@ -57,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
                        help="exit 1 when a finding at or above this severity is found "
                             "(default: error)")
+    _add_engine_options(audit)
+    audit.add_argument("--no-timing", action="store_true",
+                       help="report 0 seconds, so that repeated runs give identical JSON")
     audit.set_defaults(func=cmd_audit)
     return parser
 
@@ -66,15 +89,42 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
     options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
+    engine = _engine(args)
+    progress = Progress(len(files), enabled=None if args.progress == "auto"
+                        else args.progress == "always")
+    acc = Accumulator()
+    out = sys.stdout
     start = time.perf_counter()
-    outcomes = list(iter_outcomes(files, options))
-    doc = build_document(outcomes, time.perf_counter() - start)
+    first = True
     if args.json:
-        json.dump(doc, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        out.write('{"games": [')
+    try:
+        for outcome in run(files, options, engine):
+            acc.add(outcome)
+            progress.update(outcome)
+            if args.json:
+                for game in outcome.games:
+                    out.write("\n " if first else ",\n ")
+                    json.dump(game, out, ensure_ascii=False)
+                    first = False
+    except KeyboardInterrupt:
+        acc.summary.not_audited = len(files) - acc.summary.files
+        print(f"\nkansa: interrupted; {acc.summary.not_audited} of {len(files)} files "
+              "not audited", file=sys.stderr)
+    finally:
+        progress.close()
+    seconds = None if args.no_timing else time.perf_counter() - start
+    tail = acc.tail(seconds)
+    if args.json:
+        out.write("],\n")
+        body = json.dumps(tail, ensure_ascii=False, indent=1)
+        out.write(body[1:])
+        out.write("\n")
     else:
-        print_summary(doc)
-    return exit_status(doc, args.fail_on)
+        print_summary(tail, acc.first_errors)
+    if acc.summary.not_audited:
+        return EXIT_INTERRUPTED
+    return exit_status(tail, args.fail_on)
 
 
 def exit_status(doc: dict[str, Any], fail_on: str) -> int:
@@ -90,7 +140,8 @@ def exit_status(doc: dict[str, Any], fail_on: str) -> int:
     return EXIT_OK
 
 
-def print_summary(doc: dict[str, Any], out: Any = None) -> None:
+def print_summary(doc: dict[str, Any], first_errors: list[tuple[str, dict[str, Any]]],
+                  out: Any = None) -> None:
     out = out or sys.stdout
     s = doc["summary"]
     errors = sum(s["errors_by_rule"].values())
@@ -99,24 +150,20 @@ def print_summary(doc: dict[str, Any], out: Any = None) -> None:
           f"in {s['seconds']:.1f} s", file=out)
     print(f"  clean {s['clean']}, with findings {s['with_findings']}, unsupported "
           f"{s['unsupported']}, unreadable {s['unreadable']}, internal errors "
-          f"{s['internal_errors']}", file=out)
+          f"{s['internal_errors']}" + (f", not audited {s['not_audited']}"
+                                       if s["not_audited"] else ""), file=out)
     print(f"  {errors} errors, {warnings} warnings", file=out)
     for rule, n in sorted(s["violations"].items(), key=lambda kv: (-kv[1], kv[0])):
         sev = "error" if rule in s["errors_by_rule"] else "warning"
         print(f"    {n:6d}  {rule} ({sev})", file=out)
-    shown = 0
-    for g in doc["games"]:
-        for v in g["violations"]:
-            if v["severity"] != "error" or shown >= 20:
-                continue
-            shown += 1
-            print(f"  {v['source'] or g['file']}: {v['hand']} seat {v['seat']}: "
-                  f"[{v['rule']}] {v['message']} ({v['citation']})", file=out)
+    for file, v in first_errors:
+        print(f"  {v['source'] or file}: {v['hand']} seat {v['seat']}: "
+              f"[{v['rule']}] {v['message']} ({v['citation']})", file=out)
     for u in doc["unreadable"]:
         print(f"  unreadable: {u['file']}: {u['error']} ({u['position']})", file=out)
     for u in doc["unsupported"]:
         print(f"  unsupported: {u['file']}: {u['reason']}", file=out)
-    for u in doc.get("internal_errors", []):
+    for u in doc["internal_errors"]:
         print(f"  INTERNAL ERROR (please report): {u['file']}: {u['error']}", file=out)
 
 
@@ -133,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("kansa: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

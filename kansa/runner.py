@@ -127,11 +127,38 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:
         for m in matches:
             p = Path(m)
             if p.is_dir():
-                found.update(str(f) for f in p.rglob("*") if f.is_file()
-                             and not any(part.startswith(".") for part in f.parts[len(p.parts):]))
+                found.update(_walk(p))
             elif p.is_file():
                 found.add(str(p))
     return sorted(found), missing
+
+
+def _walk(top: Path) -> Iterator[str]:
+    """Files under ``top``, following symlinked folders but never into a loop, skipping
+    hidden names."""
+    for dirpath, dirnames, filenames in os.walk(top, followlinks=True):
+        if _is_loop(Path(dirpath), top):
+            dirnames[:] = []
+            continue
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in filenames:
+            if not name.startswith("."):
+                path = os.path.join(dirpath, name)
+                if os.path.isfile(path):
+                    yield path
+
+
+def _is_loop(path: Path, top: Path) -> bool:
+    """True when ``path`` resolves to one of its own ancestors (a symlink loop)."""
+    real = os.path.realpath(path)
+    parent = path.parent
+    while len(parent.parts) >= len(top.parts) and parent != path:
+        if os.path.realpath(parent) == real:
+            return True
+        if parent == top:
+            break
+        path, parent = parent, parent.parent
+    return False
 
 
 def iter_outcomes(files: Iterable[str], options: AuditOptions) -> Iterator[FileOutcome]:
@@ -151,8 +178,8 @@ class Summary:
     status: Counter[str] = field(default_factory=Counter)
     violations: Counter[str] = field(default_factory=Counter)
     errors_by_rule: Counter[str] = field(default_factory=Counter)
-    warnings: int = 0
-    errors: int = 0
+    not_audited: int = 0
+    """Files found but not audited because the run was interrupted."""
 
     def add(self, outcome: FileOutcome) -> None:
         self.files += 1
@@ -166,13 +193,10 @@ class Summary:
                 self.violations[v["rule"]] += 1
                 if v["severity"] == "error":
                     self.errors_by_rule[v["rule"]] += 1
-                    self.errors += 1
-                else:
-                    self.warnings += 1
 
-    def to_dict(self, seconds: float) -> dict[str, Any]:
+    def to_dict(self, seconds: float | None) -> dict[str, Any]:
         return {
-            "files": self.files,
+            "files": self.files + self.not_audited,
             "games": self.games,
             "hands": self.hands,
             "wins": self.wins,
@@ -182,27 +206,47 @@ class Summary:
             "unreadable": self.status["unreadable"],
             "unsupported": self.status["unsupported"],
             "internal_errors": self.status["internal_error"],
+            "not_audited": self.not_audited,
             "violations": dict(sorted(self.violations.items())),
             "errors_by_rule": dict(sorted(self.errors_by_rule.items())),
-            "seconds": round(seconds, 3),
+            "seconds": round(seconds, 3) if seconds is not None else 0.0,
         }
 
 
-def build_document(outcomes: Iterable[FileOutcome], seconds: float) -> dict[str, Any]:
-    """The ``--json`` document: summary, games, unreadable, unsupported, internal errors."""
-    summary = Summary()
-    games: list[dict[str, Any]] = []
-    unreadable: list[dict[str, Any]] = []
-    unsupported: list[dict[str, Any]] = []
-    internal: list[dict[str, Any]] = []
-    for o in sorted(outcomes, key=lambda o: o.file):
-        summary.add(o)
-        games.extend(o.games)
+@dataclass(slots=True)
+class Accumulator:
+    """Takes outcomes one at a time; keeps only counts and the (few) failed files."""
+
+    summary: Summary = field(default_factory=Summary)
+    unreadable: list[dict[str, Any]] = field(default_factory=list)
+    unsupported: list[dict[str, Any]] = field(default_factory=list)
+    internal: list[dict[str, Any]] = field(default_factory=list)
+    first_errors: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def add(self, o: FileOutcome) -> None:
+        self.summary.add(o)
         if o.status == "unreadable" and o.error:
-            unreadable.append(o.error)
+            self.unreadable.append(o.error)
         elif o.status == "unsupported" and o.error:
-            unsupported.append(o.error)
+            self.unsupported.append(o.error)
         elif o.status == "internal_error" and o.error:
-            internal.append(o.error)
-    return {"summary": summary.to_dict(seconds), "games": games, "unreadable": unreadable,
-            "unsupported": unsupported, "internal_errors": internal}
+            self.internal.append(o.error)
+        for g in o.games:
+            for v in g["violations"]:
+                if v["severity"] == "error" and len(self.first_errors) < 20:
+                    self.first_errors.append((g["file"], v))
+
+    def tail(self, seconds: float | None) -> dict[str, Any]:
+        """Everything of the document but the games."""
+        return {"unreadable": self.unreadable, "unsupported": self.unsupported,
+                "internal_errors": self.internal, "summary": self.summary.to_dict(seconds)}
+
+
+def build_document(outcomes: Iterable[FileOutcome], seconds: float | None) -> dict[str, Any]:
+    """The whole ``--json`` document in memory (the CLI streams it instead)."""
+    acc = Accumulator()
+    games: list[dict[str, Any]] = []
+    for o in outcomes:
+        acc.add(o)
+        games.extend(o.games)
+    return {"games": games, **acc.tail(seconds)}

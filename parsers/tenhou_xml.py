@@ -28,6 +28,7 @@ from urllib.parse import unquote
 
 from lxml import etree
 
+from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.fast_events import dahai as _dahai
 from parsers.fast_events import source_ref as _source_ref
@@ -277,7 +278,8 @@ class _Reader:
     def game(self) -> Game:
         assert self.hints is not None
         log_id = _LOG_ID.search(PurePath(self.source).name)
-        return Game(format=FORMAT, source=self.source, events=tuple(self.events),
+        return Game(format=FORMAT, source=self.source,
+                    events=canonical(self.events, self.hints.players),
                     players=self.players(), hints=self.hints,
                     log_id=log_id.group(0) if log_id else None, title=self.title,
                     diagnostics=tuple(self.diagnostics))

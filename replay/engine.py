@@ -46,6 +46,8 @@ from replay.tracker import Tracker
 from replay.violations import Violation
 
 RIICHI_STICK = 1000
+_FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
+_RED_OF = {red: plain for plain, red in _FIVES.items()}
 
 
 def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
@@ -212,21 +214,24 @@ class Replayer:
         for t in tiles:
             if t is None:
                 continue
-            seen[t.value] += 1
-            i = t.index
-            normal = BY_VALUE[i].value
-            if t.is_five:
-                red = t.red().value
-                total = seen[normal] + seen[red]
-                bad = total > 4 or seen[red] > 1
+            code = t.code
+            seen[code] += 1
+            if code < 34:
+                if code in _FIVES:
+                    total = seen[code] + seen[_FIVES[code]]
+                    bad = total > 4
+                else:
+                    total = seen[code]
+                    bad = total > 4
             else:
-                total = seen[normal]
-                bad = total > 4
+                total = seen[code] + seen[_RED_OF[code]]
+                bad = total > 4 or seen[code] > 1
             if bad:
+                kind = BY_VALUE[t.index]
                 self._emit(self.ctx.violation(
                     "tiles.conservation",
-                    f"{total} copies of {BY_VALUE[i]} are in play (a set has four)"
-                    if total > 4 else f"a second red {BY_VALUE[i]} is in play"))
+                    f"{total} copies of {kind} are in play (a set has four)"
+                    if total > 4 else f"a second red {kind} is in play"))
 
     def _take(self, p: PlayerState, tile: Tile, what: str) -> bool:
         """Remove ``tile`` from ``p``'s hand, or report and lose sync."""

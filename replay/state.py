@@ -2,7 +2,7 @@
 
 The state is mutable and updated by :mod:`replay.engine`.  A new
 :class:`RoundState` is built for every hand; nothing is reset field by field.
-Hands are kept as count arrays: ``c37`` by :attr:`Tile.value` (red fives apart)
+Hands are kept as count arrays: ``c37`` by :attr:`Tile.code` (red fives apart)
 and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
 """
 
@@ -88,6 +88,8 @@ class PlayerState:
     c34: list[int] = field(default_factory=lambda: [0] * 34)
     hidden: int = 0
     """Concealed tiles the log does not show (one-seat logs)."""
+    known_count: int = 0
+    """``sum(c34)``, kept up to date."""
     melds: list[Meld] = field(default_factory=list)
     river: list[RiverTile] = field(default_factory=list)
     discarded34: list[bool] = field(default_factory=lambda: [False] * 34)
@@ -123,7 +125,7 @@ class PlayerState:
 
     @property
     def concealed_count(self) -> int:
-        return sum(self.c34) + self.hidden
+        return self.known_count + self.hidden
 
     @property
     def size(self) -> int:
@@ -149,20 +151,22 @@ class PlayerState:
 
     def holds(self, tile: Tile, n: int = 1) -> bool:
         """True when the concealed hand has ``n`` copies of exactly ``tile`` (or hidden tiles)."""
-        return self.c37[tile.value] >= n or self.hidden >= n
+        return self.c37[tile.code] >= n or self.hidden >= n
 
     def add(self, tile: Tile | None) -> None:
         if tile is None:
             self.hidden += 1
             return
-        self.c37[tile.value] += 1
+        self.c37[tile.code] += 1
         self.c34[tile.index] += 1
+        self.known_count += 1
 
     def remove(self, tile: Tile) -> bool:
         """Take ``tile`` from the concealed hand; ``False`` when it is not there."""
-        if self.c37[tile.value] > 0:
-            self.c37[tile.value] -= 1
+        if self.c37[tile.code] > 0:
+            self.c37[tile.code] -= 1
             self.c34[tile.index] -= 1
+            self.known_count -= 1
             return True
         if self.hidden > 0:
             self.hidden -= 1
@@ -173,7 +177,7 @@ class PlayerState:
         """Take every tile or none; returns the first missing tile, ``None`` on success."""
         need = [0] * 37
         for t in tiles:
-            need[t.value] += 1
+            need[t.code] += 1
         short = 0
         missing: Tile | None = None
         for value, n in enumerate(need):
@@ -187,6 +191,7 @@ class PlayerState:
                 take = min(n, self.c37[value])
                 self.c37[value] -= take
                 self.c34[BY_VALUE[value].index] -= take
+                self.known_count -= take
                 self.hidden -= n - take
         return None
 
@@ -246,7 +251,7 @@ class RoundState:
         for p, tiles in zip(players, start.tehais, strict=False):
             for t in tiles:
                 p.add(t)
-        wall = 136 - (36 if n == 3 else 0) - DEAD_WALL - 13 * n
+        wall = 136 - (28 if n == 3 else 0) - DEAD_WALL - 13 * n  # sanma drops 2m-8m
         rs = RoundState(start=start, players=players, live_wall=wall,
                         dora_markers=[start.dora_marker], current=start.oya)
         return rs

@@ -221,7 +221,7 @@ def test_melds() -> None:
         Dora(dora_marker=Tile.M3),
         Kakan(actor=0, tile=Tile.M8, consumed=(Tile.M8,) * 3),
         Dora(dora_marker=Tile.M4),
-        Ankan(actor=1, consumed=(Tile.S5R, Tile.S5, Tile.S5, Tile.S5)),
+        Ankan(actor=1, consumed=(Tile.S5, Tile.S5, Tile.S5, Tile.S5R)),
         Dora(dora_marker=Tile.M5R),
     ]
 
@@ -253,7 +253,7 @@ def test_agari_claims_and_end_events() -> None:
     assert hora.deltas == (-2600, -2600, -2600, 8800)
     assert hora.hand is not None and len(hora.hand) == 14
     assert hora.yaku == ((Yaku.RIICHI, 1), (Yaku.MENZEN_TSUMO, 1), (Yaku.DORA, 1),
-                         (Yaku.AKA_DORA, 1), (Yaku.URA_DORA, 0))
+                         (Yaku.AKA_DORA, 1))  # a zero-han ura entry is dropped
     assert (hora.fu, hora.han, hora.points, hora.limit) == (30, 4, 7700, Limit.NONE)
     assert hora.dora_markers == (Tile.P5,)
     assert hora.ura_markers == (Tile.M2,)

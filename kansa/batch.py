@@ -1,0 +1,141 @@
+"""Run :func:`~kansa.runner.audit_file` over many files: in-process, on a process
+pool, or on a Dask cluster, always yielding outcomes in file order.
+
+Outcomes are yielded in the order of the (sorted) input list whatever order the
+workers finish in, through a reorder buffer bounded by the number of tasks in
+flight, so memory stays flat however many files there are and the output is the
+same for every ``jobs`` and engine.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from kansa.runner import AuditOptions, FileOutcome, audit_file
+
+Task = Callable[[str, AuditOptions], Any]
+"""A per-file function run by a worker; must be importable (picklable by reference)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    kind: str = "local"
+    """``local`` (processes on this machine) or ``dask``."""
+    jobs: int = 1
+    scheduler: str | None = None
+    """Dask scheduler address (``tcp://host:8786``) for ``kind="dask"``."""
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def run(files: Sequence[str], options: AuditOptions, engine: Engine = Engine(),
+        task: Task = audit_file) -> Iterator[Any]:
+    """Yield ``task(file, options)`` for every file, in input order."""
+    if engine.kind == "dask":
+        yield from _run_dask(files, options, engine, task)
+    elif engine.jobs <= 1 or len(files) <= 1:
+        for f in files:
+            yield task(f, options)
+    else:
+        yield from _run_pool(files, options, engine.jobs, task)
+
+
+def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
+              task: Task) -> Iterator[Any]:
+    window = jobs * 8
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    pending: dict[Future[Any], int] = {}
+    done: dict[int, Any] = {}
+    next_submit = next_yield = 0
+    try:
+        while next_yield < len(files):
+            while next_submit < len(files) and len(pending) < window:
+                pending[pool.submit(task, files[next_submit], options)] = next_submit
+                next_submit += 1
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                done[pending.pop(fut)] = fut.result()
+            while next_yield in done:
+                yield done.pop(next_yield)
+                next_yield += 1
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _run_dask(files: Sequence[str], options: AuditOptions, engine: Engine,
+              task: Task) -> Iterator[Any]:
+    try:
+        from distributed import Client, as_completed  # noqa: PLC0415 (optional extra)
+    except ImportError:
+        raise RuntimeError("the dask engine needs the dask extra: pip install 'kansa[dask]'") \
+            from None
+    client = (Client(engine.scheduler) if engine.scheduler
+              else Client(n_workers=max(engine.jobs, 1), threads_per_worker=1))
+    try:
+        window = max(64, 8 * sum(client.nthreads().values()))
+        index: dict[Any, int] = {}
+        done: dict[int, Any] = {}
+        next_submit = next_yield = 0
+        ac = as_completed()
+        while next_yield < len(files):
+            while next_submit < len(files) and len(index) < window:
+                fut = client.submit(task, files[next_submit], options, pure=False)
+                index[fut] = next_submit
+                ac.add(fut)
+                next_submit += 1
+            fut = next(ac)
+            done[index.pop(fut)] = fut.result()
+            fut.release()
+            while next_yield in done:
+                yield done.pop(next_yield)
+                next_yield += 1
+    finally:
+        client.close()
+
+
+class Progress:
+    """A one-line progress bar on a terminal; silent otherwise."""
+
+    def __init__(self, total: int, stream: TextIO | None = None,
+                 enabled: bool | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.total = total
+        self.files = self.games = self.findings = 0
+        self.start = time.monotonic()
+        self._last = 0.0
+
+    def update(self, outcome: FileOutcome) -> None:
+        self.files += 1
+        self.games += len(outcome.games)
+        self.findings += sum(len(g["violations"]) for g in outcome.games)
+        now = time.monotonic()
+        if self.enabled and (now - self._last > 0.1 or self.files == self.total):
+            self._last = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        elapsed = max(now - self.start, 1e-9)
+        rate = self.games / elapsed
+        left = (self.total - self.files) * elapsed / max(self.files, 1)
+        width = 24
+        filled = width * self.files // max(self.total, 1)
+        bar = "#" * filled + "." * (width - filled)
+        self.stream.write(
+            f"\r[{bar}] {self.files}/{self.total} files  {rate:6.1f} games/s  "
+            f"{self.findings} findings  {int(left) // 60}:{int(left) % 60:02d} left ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()

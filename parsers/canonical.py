@@ -1,0 +1,93 @@
+"""The canonical form every parser gives its events, so that one game read from
+two formats compares equal.
+
+* Tile collections without a meaningful order are sorted: dealt hands, the
+  tiles a call consumes, a winner's shown hand, hands shown at a draw.
+* A zero-han ura dora entry (Tenhou writes ``53,0`` for a riichi winner
+  without ura) is dropped: it says nothing.
+* An abortive draw moves no points: its deltas are zeros, not unknown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from replay.events import (
+    Ankan,
+    Chi,
+    Daiminkan,
+    Event,
+    Hora,
+    Kakan,
+    Pon,
+    Ryukyoku,
+    StartKyoku,
+)
+from replay.tiles import Tile
+from replay.yaku import Yaku
+
+
+def _sorted(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    return tiles if not any(b < a for a, b in itertools.pairwise(tiles)) \
+        else tuple(sorted(tiles))
+
+
+def _sorted_hidden(tiles: tuple[Tile | None, ...]) -> tuple[Tile | None, ...]:
+    known = sorted(t for t in tiles if t is not None)
+    return (*known, *(None for t in tiles if t is None))
+
+
+def _start(ev: StartKyoku) -> Event:
+    tehais = tuple(_sorted_hidden(h) for h in ev.tehais)
+    return ev if tehais == ev.tehais else dataclasses.replace(ev, tehais=tehais)
+
+
+def _meld(ev: Chi | Pon | Daiminkan | Kakan | Ankan) -> Event:
+    consumed = _sorted(ev.consumed)
+    return ev if consumed is ev.consumed else dataclasses.replace(ev, consumed=consumed)
+
+
+def _hora(ev: Hora) -> Event:
+    changes: dict[str, Any] = {}
+    if ev.hand is not None:
+        hand = _sorted(ev.hand)
+        if hand is not ev.hand:
+            changes["hand"] = hand
+    if ev.yaku is not None and any(y is Yaku.URA_DORA and h == 0 for y, h in ev.yaku):
+        changes["yaku"] = tuple((y, h) for y, h in ev.yaku
+                                if not (y is Yaku.URA_DORA and h == 0))
+    return dataclasses.replace(ev, **changes) if changes else ev
+
+
+def _ryukyoku(ev: Ryukyoku) -> Event:
+    changes: dict[str, Any] = {}
+    if ev.hands is not None:
+        hands = tuple(None if h is None else _sorted(h) for h in ev.hands)
+        if hands != ev.hands:
+            changes["hands"] = hands
+    return dataclasses.replace(ev, **changes) if changes else ev
+
+
+_CANON: dict[type, Callable[[Any], Event]] = {
+    StartKyoku: _start, Chi: _meld, Pon: _meld, Daiminkan: _meld, Kakan: _meld,
+    Ankan: _meld, Hora: _hora, Ryukyoku: _ryukyoku,
+}
+
+
+def canonical(events: Iterable[Event], players: int = 4) -> tuple[Event, ...]:
+    """The events in canonical form (unchanged events are kept as they are)."""
+    out: list[Event] = []
+    get = _CANON.get
+    for ev in events:
+        fn = get(type(ev))
+        if fn is None:
+            out.append(ev)
+            continue
+        new = fn(ev)
+        if isinstance(new, Ryukyoku) and new.reason.is_abortive and new.deltas is None:
+            new = dataclasses.replace(new, deltas=(0,) * players)
+        out.append(new)
+    return tuple(out)

@@ -1,0 +1,96 @@
+"""Batches: same results whatever the engine and the number of workers; nothing lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kansa.batch import Engine, Progress, run
+from kansa.runner import STATUSES, AuditOptions, build_document, discover
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def document(files: list[str], engine: Engine) -> str:
+    doc = build_document(run(files, AuditOptions(), engine), None)
+    return json.dumps(doc, ensure_ascii=False, sort_keys=False)
+
+
+def xml_files(corpus_dir: Path, n: int | None = None) -> list[str]:
+    files, _ = discover([str(corpus_dir / "tenhou_xml")])
+    return files[:n] if n else files
+
+
+@pytest.mark.corpus
+def test_jobs_1_and_2_give_identical_json(corpus_dir: Path) -> None:
+    files = xml_files(corpus_dir)
+    assert document(files, Engine(jobs=1)) == document(files, Engine(jobs=2))
+
+
+@pytest.mark.corpus
+def test_dask_cluster_gives_the_local_result(corpus_dir: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    files = xml_files(corpus_dir, 40)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = document(files, Engine(kind="dask", scheduler=cluster.scheduler_address))
+    assert remote == document(files, Engine(jobs=1))
+
+
+def test_every_file_is_accounted_for(tmp_path: Path, corpus_dir: Path) -> None:
+    good = corpus_dir / "tenhou_xml" / "mjx-project__mjx" / "double-ron.mjlog"
+    (tmp_path / "good.mjlog").write_bytes(good.read_bytes())
+    (tmp_path / "empty.json").write_bytes(b"")
+    (tmp_path / "junk.txt").write_text("hello")
+    (tmp_path / "cut.mjlog").write_bytes(good.read_bytes()[:500])
+    files, _ = discover([str(tmp_path)])
+    doc = build_document(run(files, AuditOptions(), Engine(jobs=2)), None)
+    s = doc["summary"]
+    assert s["files"] == 4
+    assert sum(s[k] for k in ("clean", "with_findings", "unreadable", "unsupported",
+                              "internal_errors", "not_audited")) == 4
+    assert s["unreadable"] == 3 and s["clean"] + s["with_findings"] == 1
+    assert set(STATUSES) == {"clean", "findings", "unsupported", "unreadable",
+                             "internal_error"}
+
+
+def test_progress_is_quiet_off_a_terminal(tmp_path: Path) -> None:
+    out = (tmp_path / "err.txt").open("w")
+    p = Progress(3, stream=out)
+    assert not p.enabled
+    p.close()
+
+
+@pytest.mark.corpus
+def test_ctrl_c_stops_cleanly_and_still_prints_the_summary(corpus_dir: Path,
+                                                           tmp_path: Path) -> None:
+    for k in range(6):  # enough work to interrupt
+        (tmp_path / f"copy{k}").symlink_to(corpus_dir / "tenhou_xml")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kansa", "audit", str(tmp_path), "--json", "-j", "1",
+         "--progress", "always"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.stderr is not None
+    seen = ""
+    while "files" not in seen:  # the batch has started: the progress bar is drawn
+        ch = proc.stderr.read(1)
+        assert ch, "kansa exited before auditing anything"
+        seen += ch
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, rest = proc.communicate(timeout=60)
+    err = seen + rest
+    assert proc.returncode == 130, err
+    doc = json.loads(out)
+    s = doc["summary"]
+    assert 0 < s["not_audited"] < 6 * 184 and "interrupted" in err
+    assert s["files"] == 6 * 184
+    assert len(doc["games"]) == s["games"] == 6 * 184 - s["not_audited"] - s["unreadable"]
