@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from replay import _hand_tmp as hand  # TEMPORARY: replay.hand once it lands on main
+from replay import hand
 from replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, StartKyoku, Tsumo
 from replay.result import HandRecord, RiichiRecord
 from replay.rules import RuleSet, TempFuritenClear

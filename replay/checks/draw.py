@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay import _hand_tmp as hand  # TEMPORARY: replay.hand once it lands on main
+from replay import hand
 from replay.checks.registry import check
 from replay.checks.text import hand_text, kinds_text, mask_kinds
 from replay.context import CheckContext

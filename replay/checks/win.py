@@ -6,7 +6,7 @@ the three kinds are kept by :mod:`replay.tracker`; tsumo is always allowed.
 
 from __future__ import annotations
 
-from replay import _hand_tmp as hand  # TEMPORARY: replay.hand once it lands on main
+from replay import hand
 from replay.checks._yaku import calculated_yaku, obvious_yaku
 from replay.checks.registry import check
 from replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text
