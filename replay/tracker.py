@@ -27,6 +27,7 @@ from typing import Any
 
 from replay import hand
 from replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, StartKyoku, Tsumo
+from replay.hand_tables import HONOR_INFO, SUIT_INFO, honor_info, suit_info
 from replay.result import HandRecord, RiichiRecord
 from replay.rules import RuleSet, TempFuritenClear
 from replay.state import MissedWin, PlayerState, RoundState
@@ -53,15 +54,69 @@ def effective_waits(p: PlayerState) -> list[int]:
     return [k for k in kinds(p.waits) if c[k] < 4] if p.waits > 0 else []
 
 
+def waits_mask(c: list[int], n: int) -> int:
+    """:func:`replay.hand.waits_mask` of a 3n+1 hand of ``n`` tiles, made cheaper for
+    the per-discard tracking: the standard form is read straight off the per-suit
+    tables of :mod:`replay.hand_tables` (the same combination as ``hand.waits_mask``,
+    without its argument checks), and seven pairs and thirteen orphans are left to
+    ``hand.waits_mask`` only when the hand could be one (13 concealed tiles with six
+    pairs, or with six or more honors).  Tested equal on random and tenpai hands.
+    """
+    kz = tuple(c[27:34])
+    if n == 13 and (c.count(2) == 6 or sum(kz) >= 6):
+        return hand.waits_mask(c)
+    # groups are read honors first, each rejected as early as it can be: a group of
+    # 0 mod 3 tiles must split into sets, only one group may hold 1 mod 3 tiles, and
+    # only two may hold 2 mod 3 tiles (then with no 1 mod 3 group)
+    info = HONOR_INFO.get(kz) or honor_info(kz)
+    r = info[0]
+    if r == 0:
+        if not info[1]:
+            return 0
+        one = two = three = None
+    elif r == 1:
+        one, two, three = (info, 27), None, None
+    else:
+        one, two, three = None, (info, 27), None
+    si = SUIT_INFO
+    for lo in (0, 9, 18):
+        k = tuple(c[lo:lo + 9])
+        info = si.get(k) or suit_info(k)
+        r = info[0]
+        if r == 0:
+            if not info[1]:
+                return 0
+        elif r == 1:
+            if one is not None or two is not None:
+                return 0
+            one = (info, lo)
+        elif one is not None or three is not None:
+            return 0
+        elif two is None:
+            two = (info, lo)
+        else:
+            three = (info, lo)
+    if one is not None:
+        return one[0][2] << one[1]
+    if two is None or three is None:
+        return 0
+    mask = two[0][2] << two[1] if three[0][1] else 0
+    if two[0][1]:
+        mask |= three[0][2] << three[1]
+    return mask
+
+
 def update_waits(p: PlayerState) -> None:
     """Recompute ``p.waits`` and ``p.tenpai`` from the concealed hand (3n+1 tiles)."""
-    if p.hidden or p.concealed_count % 3 != 1:
+    c = p.c34
+    # the engine checks every discard's hand size, so unless a wrong size was
+    # reported the concealed tiles number 13 less three per meld
+    n = sum(c) if p.size_reported else 13 - 3 * len(p.melds)
+    if p.hidden or n % 3 != 1:
         p.waits = -1
         p.tenpai = False
         return
-    c = p.c34
-    mask = hand.waits_mask(c)
-    p.waits = mask
+    mask = p.waits = waits_mask(c, n)
     tenpai = False
     while mask:
         low = mask & -mask
@@ -113,6 +168,9 @@ class Tracker:
         self.clear_on_draw = clear is not TempFuritenClear.OWN_DISCARD
         self.clear_on_claim = clear is TempFuritenClear.OWN_DRAW_OR_CLAIM
         self.clear_on_any_call = clear is TempFuritenClear.DRAW_OR_ANY_CALL
+        self.drawn = [-1] * rules.players
+        """Per seat, the kind of its last wall draw, while its hand is otherwise the one
+        whose waits are known: discarding that kind again leaves the waits as they are."""
         self.pending = 0
         """Seats (bit mask) that could win on :attr:`offered` if play stopped now."""
         self.offered: tuple[Tile, Seat, int, bool] = (Tile.M1, Seat(0), -1, False)
@@ -165,12 +223,14 @@ class Tracker:
     def _start(self, rs: RoundState, ev: StartKyoku, rec: HandRecord | None,
                index: int) -> None:
         self.pending = 0
+        self.drawn = [-1] * len(rs.players)
         for p in rs.players:
             update_waits(p)
 
     def _tsumo(self, rs: RoundState, ev: Tsumo, rec: HandRecord | None, index: int) -> None:
         if self.pending:
             self._resolve(rs)
+        self.drawn[ev.actor] = -1 if ev.tile is None or rs.rinshan_draw else ev.tile.index
         if self.clear_on_draw:
             rs.players[ev.actor].temp_furiten = None
 
@@ -180,7 +240,9 @@ class Tracker:
         p = rs.players[ev.actor]
         if self.clear_on_discard:
             p.temp_furiten = None
-        update_waits(p)
+        if self.drawn[ev.actor] != ev.tile.index:
+            update_waits(p)  # else the hand holds the same kinds as before the draw
+        self.drawn[ev.actor] = -1
         if p.riichi_pending and p.riichi_discard_index == len(p.river) - 1 \
                 and rec is not None:
             for r in reversed(rec.riichi):
@@ -195,17 +257,20 @@ class Tracker:
             self._resolve(rs)
         if self.clear_on_claim:
             rs.players[ev.actor].temp_furiten = None
+        self.drawn[ev.actor] = -1
         self._any_call(rs)
 
     def _kakan(self, rs: RoundState, ev: Kakan, rec: HandRecord | None, index: int) -> None:
         if self.pending:
             self._resolve(rs)
+        self.drawn[ev.actor] = -1
         self._any_call(rs)
         self._offer(rs, ev.actor, ev.tile, index, chankan=True)
 
     def _ankan(self, rs: RoundState, ev: Ankan, rec: HandRecord | None, index: int) -> None:
         if self.pending:
             self._resolve(rs)
+        self.drawn[ev.actor] = -1
         self._any_call(rs)
         if self.rules.chankan_ankan_kokushi:
             # only a thirteen-orphans hand may rob a concealed kan

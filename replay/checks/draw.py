@@ -67,6 +67,8 @@ def tenpai_claims(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
             shown = ev.hands[s] is not None
         else:
             continue
+        if not shown and not p.riichi:
+            continue  # hiding a tenpai hand is a choice (EMA 3.4.2) outside riichi
         judged = _tenpai(p, ev)
         if judged is None:
             continue
@@ -76,7 +78,9 @@ def tenpai_claims(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
                 "draw.tenpai-claim", f"seat {s} is shown as tenpai at the exhaustive draw, "
                 f"but {text}", seat=s))
         elif not shown and p.riichi:
-            extra = f"; besides, {text}" if not tenpai else f" ({text})"
+            extra = (f"; besides, {text}" if not tenpai else
+                     f" ({hand_text(p)}, waiting on {kinds_text(mask_kinds(p.waits))})"
+                     if p.waits >= 0 else "")
             found.append(ctx.violation(
                 "draw.tenpai-claim", f"seat {s} is in riichi and does not show its hand at the "
                 f"exhaustive draw; riichi players must show{extra}", seat=s))
@@ -86,21 +90,22 @@ def tenpai_claims(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
 def _tenpai(p: PlayerState, ev: Ryukyoku) -> tuple[bool, str] | None:
     """Whether ``p`` is tenpai, and the proof in words; ``None`` when it cannot be told."""
     if p.waits >= 0:
-        counts, text = p.c34, hand_text(p)
+        counts = p.c34
     elif ev.hands is not None and p.seat < len(ev.hands) and ev.hands[p.seat] is not None:
-        tiles = ev.hands[p.seat] or ()
         counts = [0] * 34
-        for t in tiles:
+        for t in ev.hands[p.seat] or ():
             counts[t.index] += 1
-        text = f"the hand shown, {format_tiles(tiles)},"
         if sum(counts) % 3 != 1:
             return None
     else:
         return None
-    waits = mask_kinds(hand.waits_mask(counts))
+    waits = mask_kinds(p.waits if p.waits >= 0 else hand.waits_mask(counts))
     live = [k for k in waits if counts[k] < 4]
     if live:
-        return True, f"{text} waits on {kinds_text(live)}"
+        return True, ""  # the proof is only written out for a finding
+    text = (hand_text(p) if p.waits >= 0
+            else f"the hand shown, {format_tiles(ev.hands[p.seat] or ())},"  # type: ignore[index]
+            )
     if waits:
         return False, (f"{text} waits only on {kinds_text(waits)}, of which it holds all "
                        "four, so it is not tenpai")

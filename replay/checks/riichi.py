@@ -6,7 +6,7 @@ from replay import hand
 from replay.checks.registry import check
 from replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text
 from replay.context import CheckContext
-from replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Reach
+from replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Reach, ReachAccepted
 from replay.rules import RiichiAnkan
 from replay.state import PlayerState
 from replay.violations import Severity, Violation, define
@@ -105,12 +105,13 @@ def riichi_declaration(ctx: CheckContext, ev: Reach) -> list[Violation] | None:
     return found or None
 
 
-@check(Dahai, rules=("riichi.not-tenpai",), phase="after")
-def riichi_tenpai(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
+@check(ReachAccepted, rules=("riichi.not-tenpai",))
+def riichi_tenpai(ctx: CheckContext, ev: ReachAccepted) -> list[Violation] | None:
+    """Judged when the declaration stands (a declaration discard won on is void)."""
     p = ctx.round.players[ev.actor]
-    if not p.riichi_pending or p.riichi_discard_index != len(p.river) - 1 \
-            or p.waits < 0 or p.tenpai:
+    if p.waits < 0 or p.tenpai or p.riichi_discard_index is None:
         return None
+    tile = p.river[p.riichi_discard_index].tile
     waits = mask_kinds(p.waits)
     if waits:
         why = (f"it waits only on {kinds_text(waits)}, of which it holds all four, so it "
@@ -119,7 +120,7 @@ def riichi_tenpai(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
         n = hand.shanten(p.c34)
         why = f"no tile completes it ({n}-shanten)"
     return [ctx.violation(
-        "riichi.not-tenpai", f"seat {ev.actor} declares riichi discarding {ev.tile.mpsz} and keeps "
+        "riichi.not-tenpai", f"seat {ev.actor} declares riichi discarding {tile.mpsz} and keeps "
         f"{hand_text(p)}: {why}", seat=ev.actor)]
 
 
@@ -128,7 +129,7 @@ def riichi_tenpai(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
 
 @check(Dahai, rules=("riichi.hand-changed",))
 def riichi_discard(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
-    p = ctx.round.players[ev.actor]
+    p = ctx.game.round.players[ev.actor]  # type: ignore[union-attr]
     if not p.riichi or ev.tile is p.last_draw:
         return None
     if p.last_draw is None:

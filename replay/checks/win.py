@@ -129,29 +129,35 @@ def win_hand(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
         counts = [0] * 34
         for t in ev.hand:
             counts[t.index] += 1
-        shown = f"the claimed hand {format_tiles(ev.hand)}"
     else:
         counts = list(p.c34)
         if not tsumo:
             if tile is None:
                 return None
             counts[tile.index] += 1
-        shown = hand_text(p, None if tsumo else tile)
     if sum(counts) != 14 - 3 * len(p.melds):
         return None  # a wrong hand size is tiles.hand-size's finding
+    complete = hand.is_complete(counts)
+    if complete:
+        if p.riichi or (tsumo and p.is_closed):
+            return None  # riichi, or menzen tsumo: a yaku at a glance
+        sit = win_situation(ctx.game, ev, ctx.rules)
+        if sit is None or obvious_yaku(sit, counts, ctx.rules) is not None:
+            return None
+        yaku = calculated_yaku(sit, ctx.rules)
+        if yaku is None or yaku:
+            return None
     name = tile.mpsz if tile is not None else "an unknown tile"
     how = f"by tsumo on {name}" if tsumo else f"by ron on {name} from seat {ev.target}"
     who = f"seat {ev.actor} wins {how}"
-    if not hand.is_complete(counts):
+    if p.hidden:
+        shown = f"the claimed hand {format_tiles(ev.hand or ())}"
+    else:
+        shown = hand_text(p, None if tsumo else tile)
+    if not complete:
         return [ctx.violation("win.incomplete", f"{who} with {shown}, which is not a "
                               f"complete hand ({_shape(counts, p, tsumo, tile)})",
                               seat=ev.actor)]
-    sit = win_situation(ctx.game, ev, ctx.rules)
-    if sit is None or obvious_yaku(sit, counts, ctx.rules) is not None:
-        return None
-    yaku = calculated_yaku(sit, ctx.rules)
-    if yaku is None or yaku:
-        return None
     reading = ", ".join(reading_text(d.form, d.pair, d.sets) if d.form == "standard"
                         else d.form for d in hand.decompositions(counts))
     return [ctx.violation("win.no-yaku", f"{who} with {shown}: complete ({reading}) but "
