@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from replay.events import StartKyoku
 from replay.rules import RuleSet
@@ -268,6 +269,5 @@ class GameState:
     kyotaku: int = 0
     round: RoundState | None = None
     hands_played: int = 0
-    mismatches: set[str] = field(default_factory=set)
-    """Differences from the rule set the log shows, already reported (``ruleset.mismatch``
-    is reported once per difference per game)."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Working state that checks keep for the whole game, keyed by the check module."""

@@ -34,10 +34,16 @@ ABORTIVE = define(
 )
 MISMATCH = define(
     "ruleset.mismatch", "The log follows different rules", Severity.WARNING, "kansa: rule set",
-    "The log shows a feature the chosen rule set does not have (red fives, an abortive "
-    "draw, nagashi mangan); reported once per game and difference, every action is still "
-    "checked.",
+    "The log shows something the audit rule set does not have: red fives in a game "
+    "audited without them, an abortive draw or nagashi mangan the rule set does not "
+    "know, more winners on one discard than it allows, kan indicators revealed at the "
+    "other timing, a riichi its points or wall rule forbids but the log's own rules "
+    "allow. Reported once per game and difference; every action is still checked under "
+    "the audit rule set.",
 )
+"""Defined word for word as in the table checks' ``replay/checks/ruleset.py`` (not on
+main yet), which reports the same draws under the same once-per-game keys in
+``GameState.memo["ruleset.mismatch"]``, so whichever check runs first reports."""
 
 _NAMES = {
     DrawReason.KYUUSHU_KYUUHAI: "nine terminals (kyuushu kyuuhai)",
@@ -123,9 +129,10 @@ def abortive_draw(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
     found: list[Violation] = []
     rules = ctx.rules
     missing = (reason not in rules.abortive if reason.is_abortive else not rules.nagashi)
-    key = f"draw:{reason.value}"
-    if missing and key not in ctx.game.mismatches:
-        ctx.game.mismatches.add(key)
+    key = f"abortive:{reason.value}" if reason.is_abortive else "nagashi"
+    reported: set[str] = ctx.game.memo.setdefault("ruleset.mismatch", set())
+    if missing and key not in reported:
+        reported.add(key)
         kind = "an abortive draw" if reason.is_abortive else "a draw"
         found.append(ctx.violation(
             "ruleset.mismatch", f"hand {ctx.round.label} ends in {kind} by "
