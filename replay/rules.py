@@ -59,21 +59,13 @@ class KanDoraTiming(Enum):
 
 
 class TempFuritenClear(Enum):
-    """When temporary furiten (a win passed on a discard or an added kan) ends.
-
-    On legal play ``own_discard`` and ``own_draw_or_claim`` judge every ron the
-    same way (a player cannot ron between their own draw and their own discard);
-    ``draw_or_any_call`` is the older rule, which also forgives a pass once
-    anyone calls.
-    """
-
     OWN_DISCARD = "own_discard"
     """Tenhou, Mahjong Soul: at the player's own next discard."""
     OWN_DRAW_OR_CLAIM = "own_draw_or_claim"
-    """EMA RCR 2016 3.4.5: when the player draws or claims a tile."""
+    """EMA 2016: when the player draws or claims a tile."""
     DRAW_OR_ANY_CALL = "draw_or_any_call"
-    """The seed text of EMA 3.4.5 (pre-2016): at the player's own draw, or as soon as
-    any player calls (a chow, pung or kong, a concealed kong included, EMA 3.1)."""
+    """The older EMA text (the seed's 3.4.5): when the player draws, or when any
+    player's kong, pung or chow interrupts the go-around."""
 
 
 class Kuikae(Enum):

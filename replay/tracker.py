@@ -10,6 +10,12 @@ hand can be followed).  It keeps, on each :class:`~replay.state.PlayerState`:
 * ``tenpai`` and ``tenpai_turn``;
 * ``temp_furiten`` and ``riichi_furiten`` (RULESETS.md section 5).
 
+When temporary furiten ends follows ``RuleSet.temp_furiten_clear``.  On legal
+play ``own_discard`` (Tenhou) and ``own_draw_or_claim`` (EMA 2016) judge every
+ron alike, since nobody can ron between their own draw and their own discard;
+``draw_or_any_call`` (the seed's older EMA text) also forgives a pass once
+anyone calls.
+
 A player *could have won* on a discard (or on a tile added to a kan: chankan)
 when its kind is one of their waits, yaku or not.  The pass is only known when
 play goes on: the next draw or call makes it final.  A ron by the player is not
