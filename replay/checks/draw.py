@@ -121,37 +121,41 @@ def _tenpai(p: PlayerState, ev: Ryukyoku) -> tuple[bool, str] | None:
 # -- abortive draws ------------------------------------------------------------------------
 
 
-@check(Ryukyoku, rules=("draw.abortive-invalid", "ruleset.mismatch"))
+@check(Ryukyoku, rules=("draw.abortive-invalid",))
 def abortive_draw(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
     reason = ev.reason
-    if reason is DrawReason.EXHAUSTIVE:
+    if not reason.is_abortive:
         return None
-    found: list[Violation] = []
+    why = _ABORTIVE[reason](ctx.round, ev)
+    if why is None:
+        return None
+    seat, text = why
+    return [ctx.violation(
+        "draw.abortive-invalid", f"abortive draw by {_NAMES[reason]} in hand "
+        f"{ctx.round.label}, but {text}", seat=seat)]
+
+
+@check(Ryukyoku, rules=("ruleset.mismatch",), phase="after")
+def draw_rule_mismatch(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
+    """A draw the rule set does not have, once per game.  Run after the event, so that
+    the table checks' report of the same difference (a before-check) comes first."""
+    reason = ev.reason
     rules = ctx.rules
-    missing = (reason not in rules.abortive if reason.is_abortive else not rules.nagashi)
+    if reason is DrawReason.EXHAUSTIVE \
+            or (reason in rules.abortive if reason.is_abortive else rules.nagashi):
+        return None
     key = f"abortive:{reason.value}" if reason.is_abortive else "nagashi"
     reported: set[str] = ctx.game.memo.setdefault("ruleset.mismatch", set())
-    if missing and key not in reported:
-        reported.add(key)
-        kind = "an abortive draw" if reason.is_abortive else "a draw"
-        found.append(ctx.violation(
-            "ruleset.mismatch", f"hand {ctx.round.label} ends in {kind} by "
-            f"{_NAMES[reason]}, which the {rules.name} rules do not have (reported once per "
-            "game)"))
-    why = _ABORTIVE.get(reason, _no_check)(ctx.round, ev)
-    if why is not None:
-        seat, text = why
-        found.append(ctx.violation(
-            "draw.abortive-invalid", f"abortive draw by {_NAMES[reason]} in hand "
-            f"{ctx.round.label}, but {text}", seat=seat))
-    return found or None
+    if key in reported:
+        return None
+    reported.add(key)
+    kind = "an abortive draw" if reason.is_abortive else "a draw"
+    return [ctx.violation(
+        "ruleset.mismatch", f"hand {ctx.round.label} ends in {kind} by {_NAMES[reason]}, "
+        f"which the {rules.name} rules do not have (reported once per game)")]
 
 
 Why = tuple[int | None, str] | None
-
-
-def _no_check(rs: RoundState, ev: Ryukyoku) -> Why:
-    return None
 
 
 def _kyuushu(rs: RoundState, ev: Ryukyoku) -> Why:
