@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from parsers import LogFormatError, UnsupportedLogError, load
+from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, load
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.engine import replay
 from replay.game import Game
@@ -78,6 +78,13 @@ def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome
     """Read and audit every game in ``path``; never raises for any input."""
     try:
         games = load(path, options.fmt, options.limits)
+    except UnknownFormatError as exc:
+        if _looks_like_documentation(path):
+            return FileOutcome(path, "unsupported", error={
+                "file": path, "reason": "not a game log (its name and content say "
+                                        "documentation or a data table)"})
+        return FileOutcome(path, "unreadable", error={
+            "file": path, "error": exc.reason, "position": exc.position})
     except LogFormatError as exc:
         return FileOutcome(path, "unreadable", error={
             "file": path, "error": exc.reason, "position": exc.position})
@@ -103,6 +110,18 @@ def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome
             return _internal(path, exc, f"replaying game {game.index}")
     status: Status = "findings" if any(g["violations"] for g in out) else "clean"
     return FileOutcome(path, status, games=out)
+
+
+_DOC_SUFFIXES = frozenset({".md", ".rst", ".tsv", ".csv", ".txt", ".html", ".htm", ".pdf",
+                           ".png", ".jpg", ".jpeg", ".svg", ".py", ".toml", ".yaml", ".yml",
+                           ".ini", ".cfg", ".parquet"})
+_DOC_NAMES = ("readme", "license", "licence", "manifest", "changelog", "notice", "copying")
+
+
+def _looks_like_documentation(path: str) -> bool:
+    """A file that is plainly not a log: only asked when its content matched no format."""
+    p = Path(path)
+    return p.suffix.lower() in _DOC_SUFFIXES or p.name.lower().startswith(_DOC_NAMES)
 
 
 def _internal(path: str, exc: BaseException, doing: str) -> FileOutcome:

@@ -17,13 +17,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Protocol, cast
 
-from parsers.errors import LogFormatError, UnsupportedLogError
+from parsers.errors import LogFormatError, UnknownFormatError, UnsupportedLogError
 from parsers.source import DEFAULT_LIMITS, Limits, maybe_gunzip, read_log_bytes
 from replay.events import SourceRef
 from replay.game import Game
 
 __all__ = [
-    "DEFAULT_LIMITS", "FORMATS", "Limits", "LogFormatError", "UnsupportedLogError",
+    "DEFAULT_LIMITS", "FORMATS", "Limits", "LogFormatError", "UnknownFormatError",
+    "UnsupportedLogError",
     "load", "parse_bytes", "sniff",
 ]
 
@@ -87,7 +88,7 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
         raise LogFormatError("the file is empty", src)
     name = fmt or sniff(data)
     if name is None:
-        raise LogFormatError(
+        raise UnknownFormatError(
             "not a log in any known format (Tenhou XML, tenhou.net/6 JSON, mjai, "
             "majiang, Mahjong Soul record)", src)
     try:
