@@ -130,8 +130,8 @@ def riichi_tenpai(ctx: CheckContext, ev: ReachAccepted) -> list[Violation] | Non
 @check(Dahai, rules=("riichi.hand-changed",))
 def riichi_discard(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
     p = ctx.game.round.players[ev.actor]  # type: ignore[union-attr]
-    if not p.riichi or ev.tile is p.last_draw:
-        return None
+    if not p.riichi or ev.tile is p.last_draw or (p.last_draw is None and p.hidden):
+        return None  # (a one-seat log hides the other players' draws)
     if p.last_draw is None:
         why = "without having drawn a tile"
     else:
