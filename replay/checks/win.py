@@ -7,12 +7,12 @@ the three kinds are kept by :mod:`replay.tracker`; tsumo is always allowed.
 from __future__ import annotations
 
 from replay import hand
-from replay.checks._yaku import calculated_yaku, obvious_yaku
 from replay.checks.registry import check
 from replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text
 from replay.context import CheckContext
 from replay.events import Hora
 from replay.rules import TempFuritenClear
+from replay.scoring import hand_value
 from replay.situation import win_situation
 from replay.state import PlayerState, RoundState
 from replay.tiles import Tile, format_tiles
@@ -142,10 +142,8 @@ def win_hand(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
         if p.riichi or (tsumo and p.is_closed):
             return None  # riichi, or menzen tsumo: a yaku at a glance
         sit = win_situation(ctx.game, ev, ctx.rules)
-        if sit is None or obvious_yaku(sit, counts, ctx.rules) is not None:
-            return None
-        yaku = calculated_yaku(sit, ctx.rules)
-        if yaku is None or yaku:
+        # the scoring module's calculator (cached: the engine values the same win)
+        if sit is None or hand_value(sit, ctx.rules).error != "no_yaku":
             return None
     name = tile.mpsz if tile is not None else "an unknown tile"
     how = f"by tsumo on {name}" if tsumo else f"by ron on {name} from seat {ev.target}"
