@@ -7,6 +7,7 @@ process and still give the same document.
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import os
 import traceback
@@ -20,6 +21,7 @@ from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, loa
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.engine import replay
 from replay.game import Game
+from replay.result import ReplayResult
 from replay.rules import RuleSet
 
 Status = Literal["clean", "findings", "unsupported", "unreadable", "internal_error"]
@@ -59,9 +61,7 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
     if isinstance(choice, RuleSet):
         base = choice
     elif choice == "auto":
-        platform = game.hints.platform
-        name = platform if platform in ("tenhou", "majsoul") else "tenhou"
-        return RuleSet.preset(name).with_hints(game.hints)
+        return RuleSet.auto(game.hints)
     else:
         base = RuleSet.preset(choice)
     if base.players != game.hints.players:
@@ -74,42 +74,77 @@ def audit_game(game: Game, options: AuditOptions) -> dict[str, Any]:
     return replay(game, rules).to_dict()
 
 
-def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome:
-    """Read and audit every game in ``path``; never raises for any input."""
+@dataclass(slots=True)
+class FileResults:
+    """One file replayed: its games with their results, or why there are none.
+
+    The reports take these: :attr:`results` pairs one to one with :attr:`games`
+    (whose ``events`` are dropped unless asked for, to keep memory flat on big
+    batches).
+    """
+
+    file: str
+    status: Status
+    games: list[Game] = field(default_factory=list)
+    results: list[ReplayResult] = field(default_factory=list)
+    error: dict[str, Any] | None = None
+
+    def outcome(self) -> FileOutcome:
+        """The JSON-ready outcome :func:`audit_file` returns."""
+        return FileOutcome(self.file, self.status,
+                           games=[r.to_dict() for r in self.results], error=self.error)
+
+
+def replay_file(path: str, options: AuditOptions = AuditOptions(), *,
+                keep_events: bool = False) -> FileResults:
+    """Read and replay every game in ``path``; never raises for any input."""
     try:
         games = load(path, options.fmt, options.limits)
     except UnknownFormatError as exc:
         if _looks_like_documentation(path):
-            return FileOutcome(path, "unsupported", error={
+            return FileResults(path, "unsupported", error={
                 "file": path, "reason": "not a game log (its name and content say "
                                         "documentation or a data table)"})
-        return FileOutcome(path, "unreadable", error={
+        return FileResults(path, "unreadable", error={
             "file": path, "error": exc.reason, "position": exc.position})
     except LogFormatError as exc:
-        return FileOutcome(path, "unreadable", error={
+        return FileResults(path, "unreadable", error={
             "file": path, "error": exc.reason, "position": exc.position})
     except UnsupportedLogError as exc:
-        return FileOutcome(path, "unsupported", error={"file": path, "reason": exc.reason})
+        return FileResults(path, "unsupported", error={"file": path, "reason": exc.reason})
     except Exception as exc:
         return _internal(path, exc, "parsing")
     if not games:
-        return FileOutcome(path, "unreadable", error={
+        return FileResults(path, "unreadable", error={
             "file": path, "error": "the file holds no game", "position": "start of file"})
     unsupported = [g for g in games if g.hints.players != 4]
     if unsupported:
         n = unsupported[0].hints.players
-        return FileOutcome(path, "unsupported", error={
+        return FileResults(path, "unsupported", error={
             "file": path,
             "reason": f"{n}-player game ({unsupported[0].format}); kansa audits "
                       "four-player games only so far"})
-    out: list[dict[str, Any]] = []
+    results: list[ReplayResult] = []
     for game in games:
         try:
-            out.append(audit_game(game, options))
+            results.append(replay(game, rules_for(game, options.rules)))
         except Exception as exc:
             return _internal(path, exc, f"replaying game {game.index}")
-    status: Status = "findings" if any(g["violations"] for g in out) else "clean"
-    return FileOutcome(path, status, games=out)
+    status: Status = "findings" if any(r.violations for r in results) else "clean"
+    kept = games if keep_events else [dataclasses.replace(g, events=()) for g in games]
+    return FileResults(path, status, games=kept, results=results)
+
+
+def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome:
+    """Read and audit every game in ``path``; never raises for any input."""
+    return replay_file(path, options).outcome()
+
+
+def iter_results(files: Iterable[str], options: AuditOptions = AuditOptions(), *,
+                 keep_events: bool = False) -> Iterator[FileResults]:
+    """Replay each file in turn: the input of ``kansa stats`` and ``kansa report``."""
+    for f in files:
+        yield replay_file(f, options, keep_events=keep_events)
 
 
 _DOC_SUFFIXES = frozenset({".md", ".rst", ".tsv", ".csv", ".txt", ".html", ".htm", ".pdf",
@@ -124,8 +159,8 @@ def _looks_like_documentation(path: str) -> bool:
     return p.suffix.lower() in _DOC_SUFFIXES or p.name.lower().startswith(_DOC_NAMES)
 
 
-def _internal(path: str, exc: BaseException, doing: str) -> FileOutcome:
-    return FileOutcome(path, "internal_error", error={
+def _internal(path: str, exc: BaseException, doing: str) -> FileResults:
+    return FileResults(path, "internal_error", error={
         "file": path,
         "error": f"internal error while {doing}: {type(exc).__name__}: {exc}",
         "traceback": "".join(traceback.format_exception(exc)),

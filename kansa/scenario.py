@@ -14,6 +14,7 @@ holds what the set has left, so a crafted log never has a fifth copy by accident
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -208,6 +209,11 @@ class Scenario:
 
     def ankan(self, seat: int, consumed: str | Sequence[TileLike]) -> Scenario:
         self.events.append(Ankan(actor=Seat(seat), consumed=_tiles(consumed)))
+        return self
+
+    def at(self, seconds: float) -> Scenario:
+        """Give the last event a time (seconds since the start), as timed logs record."""
+        self.events[-1] = dataclasses.replace(self.events[-1], time=seconds)
         return self
 
     def dora(self, marker: TileLike) -> Scenario:

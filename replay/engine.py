@@ -62,6 +62,36 @@ RIICHI_STICK = 1000
 _FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
 _RED_OF = {red: plain for plain, red in _FIVES.items()}
 
+_KEEPS_UNDO = frozenset({Chi, Pon, Daiminkan, Hora, Dora})
+"""Events after which a draw or a call can still be taken back (see ``_DrawUndo``)."""
+
+
+@dataclasses.dataclass(slots=True)
+class _DrawUndo:
+    """A wall draw that a claim of the discard before it can still send back.
+
+    EMA 3.3.1: a discard claimed after the next player drew (within three
+    seconds) sends the drawn tile back to the wall.  The claim checks judge
+    whether that was allowed; the engine only follows what the log records.
+    """
+
+    seat: Seat
+    tile: Tile | None
+    current: Seat | None
+    first_go_around: bool
+
+
+@dataclasses.dataclass(slots=True)
+class _CallUndo:
+    """A call that a second call of the same discard replaces (``claim.precedence``)."""
+
+    seat: Seat
+    meld: Meld
+    consumed: tuple[Tile, ...]
+    entry: RiverTile
+    current: Seat | None
+    first_go_around: bool
+
 
 def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
            ) -> ReplayResult:
@@ -80,7 +110,8 @@ class Replayer:
         self.game = game
         self.rules = rules
         self.state = GameState(rules=rules)
-        self.ctx = CheckContext(game=self.state, rules=rules)
+        self.ctx = CheckContext(game=self.state, rules=rules,
+                                own_rules=RuleSet.auto(game.hints))
         self._before = dispatch_table("before", enabled)
         self._after = dispatch_table("after", enabled)
         self._track = Tracker(rules).on
@@ -96,6 +127,8 @@ class Replayer:
         self.wins_valued = 0
         self.hands_compared = 0
         self._desync_violation: Violation | None = None
+        self._drawn: _DrawUndo | None = None
+        self._called: _CallUndo | None = None
         self._apply: dict[type, Callable[[Event], None]] = {
             StartKyoku: self._start_kyoku,  # type: ignore[dict-item]
             Tsumo: self._tsumo,  # type: ignore[dict-item]
@@ -151,6 +184,9 @@ class Replayer:
         fns = self._before.get(kind)
         if fns:
             self._run(fns, ev)
+        if kind not in _KEEPS_UNDO:
+            self._drawn = None
+            self._called = None
         self._apply[kind](ev)
         rs = self.state.round
         if rs is None or rs.desync is None:
@@ -339,20 +375,26 @@ class Replayer:
                              f"seat {ev.actor} draws, but it is seat {expected}'s turn to draw",
                              ev.actor)
                 return
-        if rs.live_wall <= 0:
+        if rs.live_wall <= 0 and not rinshan:
             self._desync("log.out-of-order",
                          f"seat {ev.actor} draws from an empty wall", ev.actor)
             return
         self._check_size(p, 13, "draws")
-        rs.live_wall -= 1
+        if rs.live_wall > 0:  # a replacement after a kan on the last tile (kan.last-tile)
+            rs.live_wall -= 1
+        last = rs.last_discard
+        self._drawn = None
+        if not rinshan and last is not None and last.claimable:
+            self._drawn = _DrawUndo(seat=ev.actor, tile=ev.tile, current=rs.current,
+                                    first_go_around=rs.first_go_around)
         p.add(ev.tile)
         p.last_draw = ev.tile
         if not rinshan:
             p.draws += 1
             if p.draws > 1:
                 rs.first_go_around = False
-        if rs.last_discard is not None:
-            rs.last_discard.claimable = False
+        if last is not None:
+            last.claimable = False
         if rs.kakan is not None:  # the added kan was not robbed: now it breaks ippatsu
             rs.kakan = None
             for q in rs.players:
@@ -362,6 +404,62 @@ class Replayer:
         rs.rinshan_draw = rinshan
         if ev.tile is not None:
             self._see(rs, (ev.tile,))
+
+    def _undo_draw(self, rs: RoundState) -> None:
+        """A claim right after a wall draw: the drawn tile goes back to the wall."""
+        d = self._drawn
+        if d is None:
+            return
+        self._drawn = None
+        p = rs.players[d.seat]
+        if d.tile is not None:
+            p.remove(d.tile)
+            rs.seen37[d.tile.value] -= 1  # it will be drawn again
+        elif p.hidden:
+            p.hidden -= 1
+        rs.live_wall += 1
+        p.draws -= 1
+        p.last_draw = None
+        rs.current = d.current
+        rs.first_go_around = d.first_go_around
+
+    def _undo_call(self, rs: RoundState) -> None:
+        """A second call of the same discard: the first one is taken back."""
+        c = self._called
+        assert c is not None
+        self._called = None
+        p = rs.players[c.seat]
+        p.melds.remove(c.meld)
+        for t in c.consumed:
+            p.add(t)
+        c.entry.called_by = None
+        rs.current = c.current
+        rs.first_go_around = c.first_go_around
+        if c.meld.type is MeldType.DAIMINKAN:
+            rs.kans -= 1
+            rs.after_kan = False
+        if self.hand is not None:
+            self.hand.calls[c.seat] -= 1
+
+    def _claimed_entry(self, rs: RoundState, target: PlayerState, tile: Tile,
+                       ) -> RiverTile | None:
+        """The river tile a call takes: the target's last discard, or failing that an
+        older one still in the river (``claim.late`` reports it), or ``None``."""
+        river = target.river
+        if not river:
+            return None
+        last = river[-1]
+        if last.tile is tile:
+            if last.called_by is None:
+                return last
+            if self._called is not None and self._called.entry is last:
+                self._undo_call(rs)  # claim.precedence reports the two calls
+                return last
+            return None
+        for entry in reversed(river):
+            if entry.tile is tile and entry.called_by is None:
+                return entry
+        return None
 
     def _next_drawer(self, rs: RoundState) -> Seat | None:
         """Who draws next from the wall, or ``None`` when it cannot be told."""
@@ -392,7 +490,7 @@ class Replayer:
         if p.riichi:
             p.ippatsu = False  # the first discard after the declaration ends the window
         rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index,
-                                      last_tile=rs.live_wall == 0)
+                                      last_tile=rs.live_wall == 0, time=ev.time)
         rs.after_kan = False
         rs.rinshan_draw = False
 
@@ -402,21 +500,27 @@ class Replayer:
         name = type(ev).__name__.lower()
         last = rs.last_discard
         target = rs.players[ev.target] if 0 <= ev.target < len(rs.players) else None
-        if rs.ended or target is None or ev.target == ev.actor or not target.river \
-                or target.river[-1].tile is not ev.tile or target.river[-1].called_by is not None:
+        entry = None
+        if not rs.ended and target is not None and ev.target != ev.actor:
+            entry = self._claimed_entry(rs, target, ev.tile)
+        if entry is None:
             shown = (f"{target.river[-1].tile}" if target is not None and target.river
                      else "nothing")
             self._desync("log.out-of-order",
                          f"seat {ev.actor} calls {name} on {ev.tile} from seat {ev.target}, "
                          f"whose last discard is {shown}", ev.actor)
             return
+        self._undo_draw(rs)  # a claim after the next draw (claim.late judges it)
         self._check_size(p, 13, f"calls {name}")
         if self._remove_all(p, ev.consumed, f"calls {name} with") is False:
             return
-        target.river[-1].called_by = ev.actor
+        entry.called_by = ev.actor
         mtype = {Chi: MeldType.CHI, Pon: MeldType.PON}.get(type(ev), MeldType.DAIMINKAN)
-        p.melds.append(Meld(type=mtype, tiles=(*ev.consumed, ev.tile), called=ev.tile,
-                            target=ev.target))
+        meld = Meld(type=mtype, tiles=(*ev.consumed, ev.tile), called=ev.tile,
+                    target=ev.target)
+        p.melds.append(meld)
+        self._called = _CallUndo(seat=ev.actor, meld=meld, consumed=ev.consumed, entry=entry,
+                                 current=rs.current, first_go_around=rs.first_go_around)
         if last is not None:
             last.claimable = False
         rs.current = ev.actor
@@ -544,6 +648,8 @@ class Replayer:
     def _hora(self, ev: Hora) -> None:
         rs = self._rs
         st = self.state
+        if ev.actor != ev.target:
+            self._undo_draw(rs)  # a ron after the next draw (claim.late judges it)
         entry = self._value_win(rs, ev)
         first = not rs.ended
         rs.ended = True
@@ -564,7 +670,7 @@ class Replayer:
                 turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao,
                 han=v.han if v else None, fu=v.fu if v else None,
                 points=v.points if v else None, limit=v.limit if v else None,
-                liable=entry.liable))
+                liable=entry.liable, claimed_points=ev.points))
 
     def _value_win(self, rs: RoundState, ev: Hora) -> WinEntry:
         """The win as the replay sees it, before the state records it (RULESETS rows 4-16)."""

@@ -29,6 +29,8 @@ class WinRecord:
     limit: Limit | None = None
     liable: Seat | None = None
     """The liable player as the replay finds it."""
+    claimed_points: int | None = None
+    """The hand's value before honba and riichi sticks, as the log claims it."""
 
     @property
     def is_tsumo(self) -> bool:

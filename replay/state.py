@@ -210,6 +210,8 @@ class LastDiscard:
     """False once the next player drew or someone called it."""
     last_tile: bool = False
     """Discarded after the live wall ran out (houtei)."""
+    time: float | None = None
+    """When the discard was made, where the log records times (the claim window)."""
 
 
 @dataclass(slots=True)
@@ -247,6 +249,8 @@ class RoundState:
     """The draw that ended the hand."""
     settled: bool = False
     """The hand's payments were worked out (see :mod:`replay.settle`)."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Working state that checks keep for this hand, keyed by the check module."""
 
     @property
     def label(self) -> str:

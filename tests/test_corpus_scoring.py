@@ -90,4 +90,10 @@ def test_other_rule_sets_find_only_what_they_should(corpus_dir: Path, preset: st
     differs (see the report in the pull request for the counts and why)."""
     RuleSet.preset(preset)
     found = {v.rule for r in replayed(corpus_dir, preset) for v in r.violations}
-    assert found - {"log.truncated"} <= allowed
+    # what the log shows of its own rules (red fives, Tenhou's abortive draws and open-kan
+    # indicator timing) is reported once per game as a warning; rule sets that reveal kan
+    # indicators at once (ema, wrc, mleague) find Tenhou's later reveal (kan.dora)
+    expected_anyway = {"log.truncated", "ruleset.mismatch"}
+    if RuleSet.preset(preset).open_kan_dora.value == "immediate":
+        expected_anyway.add("kan.dora")
+    assert found - expected_anyway <= allowed

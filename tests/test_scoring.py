@@ -23,7 +23,9 @@ Y = Yaku
 
 
 def no_flow(rule: str) -> bool:
-    return not rule.startswith("flow.")
+    """Scoring alone: no flow checks, and no ruleset.mismatch warnings for crafted games
+    audited under another rule set than their hints (tests/test_table_checks.py has those)."""
+    return not rule.startswith("flow.") and rule != "ruleset.mismatch"
 
 
 def audit(sc: Scenario, rules: RuleSet) -> ReplayResult:
@@ -31,7 +33,9 @@ def audit(sc: Scenario, rules: RuleSet) -> ReplayResult:
 
 
 def rules_of(result: ReplayResult) -> list[str]:
-    return [v.rule for v in result.violations]
+    """The findings' rule ids, leaving out the ruleset.mismatch warnings a crafted game
+    audited under another rule set than its hints gets (tests/test_table_checks.py)."""
+    return [v.rule for v in result.violations if v.rule != "ruleset.mismatch"]
 
 
 # -- arithmetic ------------------------------------------------------------------------

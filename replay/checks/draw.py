@@ -32,26 +32,12 @@ ABORTIVE = define(
     "suukaikan, sanchahou); EMA RCR 3.4.3",
     majsoul="Mahjong Soul rules (riichi.wiki/Mahjong_Soul), abortive draws; EMA RCR 3.4.3",
 )
-MISMATCH = define(
-    "ruleset.mismatch", "The log follows different rules", Severity.WARNING, "kansa: rule set",
-    "The log shows something the audit rule set does not have: red fives in a game "
-    "audited without them, an abortive draw or nagashi mangan the rule set does not "
-    "know, more winners on one discard than it allows, kan indicators revealed at the "
-    "other timing, a riichi its points or wall rule forbids but the log's own rules "
-    "allow. Reported once per game and difference; every action is still checked under "
-    "the audit rule set.",
-)
-"""Defined word for word as in the table checks' ``replay/checks/ruleset.py`` (not on
-main yet), which reports the same draws under the same once-per-game keys in
-``GameState.memo["ruleset.mismatch"]``, so whichever check runs first reports."""
-
 _NAMES = {
     DrawReason.KYUUSHU_KYUUHAI: "nine terminals (kyuushu kyuuhai)",
     DrawReason.SUUFON_RENDA: "four winds (suufon renda)",
     DrawReason.SUUCHA_RIICHI: "four riichi (suucha riichi)",
     DrawReason.SUUKAIKAN: "four kongs (suukaikan)",
     DrawReason.SANCHAHOU: "three winners (sanchahou)",
-    DrawReason.NAGASHI_MANGAN: "nagashi mangan",
 }
 _YAOCHU = tuple(t.index for t in Tile if not t.is_red and t.is_yaochu)
 
@@ -133,26 +119,6 @@ def abortive_draw(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
     return [ctx.violation(
         "draw.abortive-invalid", f"abortive draw by {_NAMES[reason]} in hand "
         f"{ctx.round.label}, but {text}", seat=seat)]
-
-
-@check(Ryukyoku, rules=("ruleset.mismatch",), phase="after")
-def draw_rule_mismatch(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
-    """A draw the rule set does not have, once per game.  Run after the event, so that
-    the table checks' report of the same difference (a before-check) comes first."""
-    reason = ev.reason
-    rules = ctx.rules
-    if reason is DrawReason.EXHAUSTIVE \
-            or (reason in rules.abortive if reason.is_abortive else rules.nagashi):
-        return None
-    key = f"abortive:{reason.value}" if reason.is_abortive else "nagashi"
-    reported: set[str] = ctx.game.memo.setdefault("ruleset.mismatch", set())
-    if key in reported:
-        return None
-    reported.add(key)
-    kind = "an abortive draw" if reason.is_abortive else "a draw"
-    return [ctx.violation(
-        "ruleset.mismatch", f"hand {ctx.round.label} ends in {kind} by {_NAMES[reason]}, "
-        f"which the {rules.name} rules do not have (reported once per game)")]
 
 
 Why = tuple[int | None, str] | None
