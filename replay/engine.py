@@ -54,6 +54,7 @@ from replay.settle import (
 from replay.situation import win_situation
 from replay.state import GameState, LastDiscard, Meld, MeldType, PlayerState, RiverTile, RoundState
 from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
+from replay.tracker import Tracker
 from replay.violations import Violation
 from replay.yaku import Yaku
 
@@ -113,6 +114,7 @@ class Replayer:
                                 own_rules=RuleSet.auto(game.hints))
         self._before = dispatch_table("before", enabled)
         self._after = dispatch_table("after", enabled)
+        self._track = Tracker(rules).on
         self.violations: list[Violation] = []
         self.hands: list[HandRecord] = []
         self.hand: HandRecord | None = None
@@ -186,9 +188,14 @@ class Replayer:
             self._drawn = None
             self._called = None
         self._apply[kind](ev)
-        fns = self._after.get(kind)
-        if fns and (self.state.round is None or self.state.round.desync is None):
-            self._run(fns, ev)
+        rs = self.state.round
+        if rs is None or rs.desync is None:
+            track = self._track.get(kind)
+            if track is not None and rs is not None:
+                track(rs, ev, self.hand, self.index)
+            fns = self._after.get(kind)
+            if fns:
+                self._run(fns, ev)
 
     def _run(self, fns: tuple[CheckFn, ...], ev: Event | Settlement) -> None:
         for fn in fns:
@@ -248,6 +255,8 @@ class Replayer:
             self.hand.last_event = self.index
             self.hand.unchecked = rs.unchecked
             self.hand.turns = max(p.draws for p in rs.players)
+            self.hand.tenpai_turn = [p.tenpai_turn for p in rs.players]
+            self.hand.tenpai_end = [None if p.waits < 0 else p.tenpai for p in rs.players]
             if self.state.scores is not None:
                 self.hand.end_scores = tuple(self.state.scores)
         self.hand = None
