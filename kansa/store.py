@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,7 +75,9 @@ class ResultStore:
     root: Path
     batch_files: int = 2000
     """Files per part file: memory stays bounded by one batch of rows."""
-    run: str = field(default_factory=lambda: time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}")
+    run: str = field(default_factory=lambda: time.strftime("%Y%m%dT%H%M%S")
+                     + f"-{uuid.uuid4().hex[:12]}")
+    """This run's id, in every part file's name: runs never overwrite each other."""
     _rows: dict[str, list[pd.DataFrame]] = field(default_factory=dict)
     _pending: int = 0
     _parts: int = 0
