@@ -112,6 +112,8 @@ class Outcome:
     n_failures: int = 0
     wins: int = 0
     bad_wins: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+    """The differing wins by kind of difference."""
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -128,7 +130,8 @@ class _Fail(Exception):
 @dataclass
 class _Tally:
     wins: int = 0
-    bad: list[str] = field(default_factory=list)
+    bad: list[tuple[str, str]] = field(default_factory=list)
+    """(kind, description) of each win whose score differs from the log."""
 
 
 def _parsed(fn: Callable[[], Any]) -> Any:
@@ -169,7 +172,7 @@ def _jansou(items: list[dict[str, str]]) -> dict[str, ModeFn]:
         for v in _replayed(lambda: check.check_paifu(paifu)):
             t.wins += 1
             if not v.passed:
-                t.bad.append(f"seat {v.winner}: {v.detail}")
+                t.bad.append((v.detail.split(" ")[0].rstrip(":"), f"seat {v.winner}: {v.detail}"))
 
     def replay_all(paifu: Any) -> None:
         for _ in live.replay_paifu(paifu):
@@ -190,7 +193,19 @@ def _jansou(items: list[dict[str, str]]) -> dict[str, ModeFn]:
 
 
 def _riichienv(items: list[dict[str, str]]) -> dict[str, ModeFn]:
-    replay_cls = importlib.import_module("riichienv").MjaiReplay
+    riichienv = importlib.import_module("riichienv")
+    replay_cls = riichienv.MjaiReplay
+    yaku_names = {y.id: y.name_en for y in riichienv.get_all_yaku()}
+    last_tile = {i for i, name in yaku_names.items() if name.startswith(("Haitei", "Houtei"))}
+
+    def differs(c: Any) -> tuple[str, str]:
+        a = c.actual
+        names = ", ".join(yaku_names.get(y, str(y)) for y in a.yaku)
+        kind = "han/fu"
+        if a.fu == c.expected_fu and a.han == c.expected_han + 1 and last_tile & set(a.yaku):
+            kind = "one han more: a haitei/houtei the log does not have"
+        return kind, (f"seat {c.seat}: {a.han} han {a.fu} fu ({names}),"
+                      f" log {c.expected_han} han {c.expected_fu} fu")
     paths = [it["mjai"] for it in items]
 
     def parse(i: int) -> list[Any]:
@@ -210,10 +225,9 @@ def _riichienv(items: list[dict[str, str]]) -> dict[str, ModeFn]:
                 t.wins += 1
                 a = c.actual
                 if not a.is_win:
-                    t.bad.append(f"seat {c.seat}: the evaluator finds no win")
+                    t.bad.append(("no win", f"seat {c.seat}: the evaluator finds no win"))
                 elif not a.yakuman and (a.han, a.fu) != (c.expected_han, c.expected_fu):
-                    t.bad.append(f"seat {c.seat}: {a.han} han {a.fu} fu (yaku ids {a.yaku}),"
-                                 f" log {c.expected_han} han {c.expected_fu} fu")
+                    t.bad.append(differs(c))
 
     def mode_parse(i: int, t: _Tally) -> None:
         parse(i)
@@ -324,11 +338,13 @@ def time_modes(peer: str, items: list[dict[str, str]], repeat: int) -> dict[str,
                 o.completed += 1
                 o.wins += t.wins
                 o.bad_wins += len(t.bad)
+                for kind, _ in t.bad:
+                    o.kinds[kind] = o.kinds.get(kind, 0) + 1
                 if t.bad:
                     o.n_failures += 1
                     if len(o.failures) < SAMPLES:
                         o.failures.append(f"{items[i]['name']}: {len(t.bad)} win(s) differ,"
-                                          f" first {t.bad[0]}"[:300])
+                                          f" first {t.bad[0][1]}"[:300])
             o.seconds = time.process_time() - start
             if o.seconds < best.seconds:
                 best = o
@@ -524,7 +540,10 @@ def compare(work: Workload, kansa_run: KansaRun, *, python: str, repeat: int,
             emit(f"    {spec.name:14s} {o.completed:5d}/{o.games} games {rate:8.1f} games/s"
                  f"  kansa {spec.versus} / {peer} {spec.name} = {ratio:5.2f}")
             if o.wins:
-                emit(f"{'':20s}wins checked {o.wins}, differing from the log {o.bad_wins}")
+                kinds = ", ".join(f"{n} {k}" for k, n in sorted(o.kinds.items(),
+                                                                 key=lambda kv: -kv[1]))
+                emit(f"{'':20s}wins checked {o.wins}, differing from the log {o.bad_wins}"
+                     + (f": {kinds}" if kinds else ""))
             if o.n_errors:
                 emit(f"{'':20s}{o.n_errors} error(s) (parser raised): {'; '.join(o.errors)}")
             if o.n_failures:

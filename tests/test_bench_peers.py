@@ -64,7 +64,7 @@ def test_worker_counts_errors_failures_and_differing_wins(
                 peers._replayed([].pop)
             t.wins += 2
             if i == 2:
-                t.bad.append("seat 0: 3 han, log 2 han")
+                t.bad.append(("han", "seat 0: 3 han, log 2 han"))
 
         return {"replay": mode}
 
@@ -72,7 +72,7 @@ def test_worker_counts_errors_failures_and_differing_wins(
     items = [{"name": f"g{i}", "kind": "xml", "raw": "", "mjai": ""} for i in range(4)]
     o = peers.time_modes("fake", items, repeat=2)["replay"]
     assert (o.games, o.completed, o.n_errors, o.n_failures) == (4, 2, 1, 2)
-    assert (o.wins, o.bad_wins) == (4, 1)
+    assert (o.wins, o.bad_wins, o.kinds) == (4, 1, {"han": 1})
     assert o.errors[0].startswith("g0: ValueError")
     assert o.failures[0].startswith("g1: IndexError")
     assert "g2: 1 win(s) differ" in o.failures[1]
