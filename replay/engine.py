@@ -368,34 +368,46 @@ class Replayer:
         self._see(rs, (ev.dora_marker,))
 
     def _tsumo(self, ev: Tsumo) -> None:
-        rs = self._rs
+        rs = self.state.round
+        assert rs is not None
+        actor = ev.actor
         if rs.ended:
-            self._desync("log.out-of-order", f"seat {ev.actor} draws after the hand ended",
-                         ev.actor)
+            self._desync("log.out-of-order", f"seat {actor} draws after the hand ended", actor)
             return
-        p = rs.players[ev.actor]
-        rinshan = rs.after_kan and rs.current == ev.actor
+        p = rs.players[actor]
+        last = rs.last_discard
+        rinshan = rs.after_kan and rs.current == actor
         if not rinshan:
-            expected = self._next_drawer(rs)
-            if expected is not None and ev.actor != expected:
+            if last is None:
+                expected = rs.start.oya if all(q.draws == 0 for q in rs.players) else None
+            elif rs.current != last.seat:
+                expected = None  # a call happened after the discard; the caller discards next
+            else:
+                expected = Seat((last.seat + 1) % self.rules.players)
+            if expected is not None and actor != expected:
                 self._desync("log.out-of-order",
-                             f"seat {ev.actor} draws, but it is seat {expected}'s turn to draw",
-                             ev.actor)
+                             f"seat {actor} draws, but it is seat {expected}'s turn to draw",
+                             actor)
                 return
-        if rs.live_wall <= 0 and not rinshan:
-            self._desync("log.out-of-order",
-                         f"seat {ev.actor} draws from an empty wall", ev.actor)
-            return
+            if rs.live_wall <= 0:
+                self._desync("log.out-of-order", f"seat {actor} draws from an empty wall",
+                             actor)
+                return
         if p.known_count + p.hidden + 3 * len(p.melds) != 13:
             self._check_size(p, 13, "draws")
         if rs.live_wall > 0:  # a replacement after a kan on the last tile (kan.last-tile)
             rs.live_wall -= 1
-        last = rs.last_discard
+        tile = ev.tile
         self._drawn = None
         if not rinshan and last is not None and last.claimable:
-            self._drawn = (ev.actor, ev.tile, rs.current, rs.first_go_around)
-        p.add(ev.tile)
-        p.last_draw = ev.tile
+            self._drawn = (actor, tile, rs.current, rs.first_go_around)
+        if tile is None:
+            p.hidden += 1
+        else:
+            p.c37[tile.code] += 1
+            p.c34[tile.index] += 1
+            p.known_count += 1
+        p.last_draw = tile
         if not rinshan:
             p.draws += 1
             if p.draws > 1:
@@ -406,11 +418,16 @@ class Replayer:
             rs.kakan = None
             for q in rs.players:
                 q.ippatsu = False
-        rs.current = ev.actor
+        rs.current = actor
         rs.after_kan = False
         rs.rinshan_draw = rinshan
-        if ev.tile is not None:
-            self._see(rs, (ev.tile,))
+        if tile is not None:
+            seen = rs.seen37
+            code = tile.code
+            seen[code] += 1
+            if seen[code] > 1 and (code in _FIVES or code in _RED_OF or seen[code] > 4):
+                seen[code] -= 1
+                self._see(rs, (tile,))  # the full count, with the red fives
 
     def _undo_draw(self, rs: RoundState) -> None:
         """A claim right after a wall draw: the drawn tile goes back to the wall."""
