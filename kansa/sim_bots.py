@@ -37,9 +37,9 @@ if TYPE_CHECKING:
 
 RIICHI_RATE = 0.85
 VALUE_PON_RATE = 0.85
-PON_RATE = 0.5
-CHI_RATE = 0.4
-CLOSED_CHI_RATE = 0.08
+PON_RATE = 0.3
+CHI_RATE = 0.6
+CLOSED_CHI_RATE = 0.25
 OPEN_KAN_RATE = 0.4
 ADDED_KAN_RATE = 0.7
 
@@ -283,6 +283,8 @@ def call(table: HandTable, tile: Tile, target: Seat) -> Call | None:
         return None
     n = tile.number
     now = H.shanten(p.c34)
+    if p.is_closed and now < 2:
+        return None  # a closed hand this close to tenpai keeps riichi in reach
     best: tuple[int, Call] | None = None
     for a, b in ((n - 2, n - 1), (n - 1, n + 1), (n + 1, n + 2)):
         if a < 1 or b > 9:
@@ -292,15 +294,11 @@ def call(table: HandTable, tile: Tile, target: Seat) -> Call | None:
             continue
         consumed = (p.of_kind(ka, 1)[0], p.of_kind(kb, 1)[0])
         after = _after_call(p, consumed, kuikae_kinds(rules, "chi", tile, consumed))
-        if after is None or after >= now:
-            continue
-        if p.is_closed and not (now >= 2 and _yaku_path(table, p, tuple(sorted((k, ka, kb))))
-                                and rng.random() < CLOSED_CHI_RATE / CHI_RATE):
-            continue
-        if p.is_open and not _yaku_path(table, p, tuple(sorted((k, ka, kb)))):
+        if after is None or after >= now or not _yaku_path(table, p, (ka, k, kb)):
             continue
         if best is None or after < best[0]:
             best = (after, Call(p.seat, "chi", consumed))
-    if best is not None and rng.random() < CHI_RATE:
+    rate = CHI_RATE if p.is_open else CLOSED_CHI_RATE
+    if best is not None and rng.random() < rate:
         return best[1]
     return None
