@@ -7,18 +7,23 @@ so a clean replay checks both: any finding is a bug in one of them.
 
 from __future__ import annotations
 
+import doctest
+import importlib
+import importlib.util
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 
 from kansa.simulate import FORMAT, simulate, summary
-from parsers import mjai, tenhou6
+from parsers import load, mjai, tenhou6
 from replay.engine import replay
 from replay.events import EndGame, EndKyoku, Hora, Ryukyoku, StartKyoku
 from replay.game import Game
 from replay.rules import RuleSet
 
+ROOT = Path(__file__).resolve().parents[1]
 TENHOU_SEEDS = range(200)
 EMA_SEEDS = range(12)
 
@@ -131,3 +136,25 @@ def test_draws_record_tenpai_and_shown_hands() -> None:
 def test_a_three_player_rule_set_is_refused() -> None:
     with pytest.raises(ValueError, match="four-player"):
         simulate(1, RuleSet.preset("tenhou").replace(players=3))
+
+
+def test_bench_generate_writes_reproducible_games(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "bench" /
+                                                  "generate.py")
+    assert spec is not None and spec.loader is not None
+    generate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generate)
+    assert generate.main(["--games", "2", "--seed", "5", "--to", "mjai", "--out",
+                          str(tmp_path), "--verify"]) == 0
+    assert "0 findings when replayed" in capsys.readouterr().out
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == ["tenhou-000005.mjson", "tenhou-000006.mjson"]
+    (game,) = load(files[0])
+    assert game.events == _game(5).events
+
+
+@pytest.mark.parametrize("name", ["kansa.simulate", "kansa.samples"])
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
