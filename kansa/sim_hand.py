@@ -145,7 +145,8 @@ class HandTable:
 
     # -- playing ---------------------------------------------------------------------
 
-    def play(self) -> HandResult:
+    def deal(self) -> None:
+        """Deal 13 tiles to each seat, the dealer first, and record the hand's start."""
         for _ in range(3):
             for i in range(4):
                 p = self.players[(self.oya + i) % 4]
@@ -159,6 +160,10 @@ class HandTable:
             bakaze=self.bakaze, kyoku=self.kyoku, honba=self.honba, kyotaku=self.kyotaku,
             oya=self.oya, scores=tuple(self.scores), dora_marker=self.dora[0],
             tehais=tuple(tuple(sorted(p.tiles)) for p in self.players)))
+
+    def play(self) -> HandResult:
+        """Deal and play the hand to its result."""
+        self.deal()
         seat = self.oya
         draw, rinshan = True, False
         while True:
@@ -166,7 +171,7 @@ class HandTable:
             riichi = False
             if draw:
                 if not rinshan and self.live_left == 0:
-                    return self._exhaustive()
+                    return self.exhaustive_draw()
                 self._draw(p, rinshan)
                 act = bots.self_action(self, p)
                 if act.kind == "tsumo":
@@ -429,7 +434,9 @@ class HandTable:
         return HandResult(scores=self.scores, kyotaku=self.kyotaku, draw=reason,
                           dealer_tenpai=True)
 
-    def _exhaustive(self) -> HandResult:
+    def exhaustive_draw(self) -> HandResult:
+        """End the hand on an empty wall: nagashi mangan where a seat qualifies and the
+        rule set has it, else noten payments; tenpai hands are shown."""
         tenpai = tuple(H.is_tenpai(p.c34) for p in self.players)
         nagashi = [p.seat for p in self.players
                    if self.rules.nagashi and p.river and not p.river_called

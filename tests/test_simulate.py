@@ -10,18 +10,22 @@ from __future__ import annotations
 import doctest
 import importlib
 import importlib.util
+import random
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from kansa.sim_hand import HandTable
 from kansa.simulate import FORMAT, simulate, summary
 from parsers import load, mjai, tenhou6
 from replay.engine import replay
-from replay.events import EndGame, EndKyoku, Hora, Ryukyoku, StartKyoku
+from replay.events import DrawReason, EndGame, EndKyoku, Event, Hora, Ryukyoku, StartKyoku
 from replay.game import Game
+from replay.payments import noten_payments
 from replay.rules import RuleSet
+from replay.tiles import Seat, Tile
 
 ROOT = Path(__file__).resolve().parents[1]
 TENHOU_SEEDS = range(200)
@@ -158,3 +162,28 @@ def test_bench_generate_writes_reproducible_games(tmp_path: Path,
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "ema"])
+def test_nagashi_mangan_replaces_noten_payments_where_the_rules_have_it(rules: str) -> None:
+    # too rare for the bots to play into (no case in thousands of seeds): the draw itself
+    rs = RuleSet.preset(rules)
+    events: list[Event] = []
+    table = HandTable(rs, random.Random(3), events, bakaze=Tile.EAST, kyoku=1, oya=Seat(0),
+                      honba=1, kyotaku=1, scores=[rs.start_score] * 4)
+    table.deal()
+    table.players[2].river = [Tile.EAST, Tile.M9, Tile.HAKU]
+    table.players[1].river = [Tile.NORTH, Tile.P5]
+    table.players[3].river = [Tile.S1]
+    table.players[3].river_called = True
+    result = table.exhaustive_draw()
+    draw = events[-1]
+    assert isinstance(draw, Ryukyoku) and draw.tenpai is not None
+    if rs.nagashi:
+        assert draw.reason is DrawReason.NAGASHI_MANGAN
+        assert draw.deltas == (-4000, -2000, 8000, -2000)
+    else:
+        assert draw.reason is DrawReason.EXHAUSTIVE
+        assert draw.deltas == noten_payments(draw.tenpai, rules=rs).deltas
+    assert result.kyotaku == 1 and result.dealer_tenpai == draw.tenpai[0]
+    assert result.scores == [rs.start_score + d for d in draw.deltas]
