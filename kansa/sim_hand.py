@@ -139,6 +139,8 @@ class HandTable:
             for m in p.melds:
                 for t in m.tiles:
                     seen[t.index] += 1
+                if m.called is not None:  # already counted in its discarder's river
+                    seen[m.called.index] -= 1
         for t in self.dora:
             seen[t.index] += 1
         return seen
@@ -312,11 +314,14 @@ class HandTable:
             for q in self.players:
                 q.ippatsu = False
             self._note_kan(p, MeldType.ANKAN)
-            # a kokushi wait on the kan tile lets it pass: count it as passed (furiten)
-            for q in self.players:
-                if q is not p and q.waits >> tile.index & 1:
-                    q.temp_furiten = True
-                    q.riichi_furiten = q.riichi_furiten or q.riichi
+            # the bots never rob a concealed kan; thirteen orphans waiting on it lets it
+            # pass, which is furiten where the rule set would have allowed the win
+            if self.rules.chankan_ankan_kokushi:
+                for q in self.players:
+                    if q is not p and q.waits >> tile.index & 1 and not q.melds \
+                            and all(t.is_yaochu for t in q.tiles):
+                        q.temp_furiten = True
+                        q.riichi_furiten = q.riichi_furiten or q.riichi
             return None
         pon = next(m for m in p.melds if m.type is MeldType.PON and m.tiles[0].index == tile.index)
         p.remove(tile)
