@@ -114,7 +114,7 @@ def _keep_value(table: HandTable, p: SimPlayer, t: Tile, dora: set[int]) -> int:
     return v
 
 
-def _live_waits(table: HandTable, p: SimPlayer, counts: list[int], seen: list[int]) -> int:
+def _live_waits(counts: list[int], seen: list[int]) -> int:
     """Tiles of the hand's waits that the player cannot see anywhere."""
     return sum(max(0, 4 - counts[k] - seen[k]) for k in H.waits(counts) if counts[k] < 4)
 
@@ -141,7 +141,7 @@ def _choose(table: HandTable, p: SimPlayer, cands: list[Tile]) -> tuple[Tile, in
         scored = []
         for t in pool:
             c[t.index] -= 1
-            scored.append((-_live_waits(table, p, c, seen), _keep_value(table, p, t, dora),
+            scored.append((-_live_waits(c, seen), _keep_value(table, p, t, dora),
                            t.index, t))
             c[t.index] += 1
         return min(scored)[3], best
@@ -197,7 +197,7 @@ def self_action(table: HandTable, p: SimPlayer) -> Action:
     riichi = False
     if left == 0 and _can_riichi(table, p):
         p.c34[tile.index] -= 1
-        live = _live_waits(table, p, p.c34, table.visible())
+        live = _live_waits(p.c34, table.visible())
         p.c34[tile.index] += 1
         riichi = live > 0 and table.rng.random() < RIICHI_RATE
     return Action("discard", tile, riichi)
