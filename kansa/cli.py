@@ -13,7 +13,7 @@ from typing import Any
 
 from kansa import __version__, docs
 from kansa.batch import Engine, Progress, default_jobs, run
-from kansa.runner import Accumulator, AuditOptions, discover
+from kansa.runner import Accumulator, AuditOptions, audit_file, discover
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.rules import PRESETS, RuleSet
 
@@ -58,8 +58,8 @@ def _limits(args: argparse.Namespace) -> Limits:
                   max_json_depth=args.max_json_depth)
 
 
-def _add_input_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="PATH",
+def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> None:
+    p.add_argument("paths", nargs="+" if required else "*", metavar="PATH",
                    help="log files, folders (searched recursively) or globs")
     p.add_argument("--format", dest="fmt", default=None,
                    help="read every file as this format instead of recognising it")
@@ -84,6 +84,9 @@ def _add_report_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", metavar="GAME", default=None,
                    help="the game for the score progression plot: its log id, file name or "
                         "file#index (default: the first game)")
+    p.add_argument("--store", metavar="DIR", default=None,
+                   help="read the tables from a results store written by 'kansa audit --out' "
+                        "instead of replaying logs")
 
 
 def _add_engine_options(p: argparse.ArgumentParser) -> None:
@@ -121,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="exit 1 when a finding at or above this severity is found "
                             "(default: error)")
     _add_engine_options(audit)
+    audit.add_argument("--out", metavar="DIR", default=None,
+                       help="append findings and report tables to a Parquet results store; "
+                            "files already audited there (same content, rules and kansa "
+                            "version) are skipped")
     audit.add_argument("--no-timing", action="store_true",
                        help="report 0 seconds, so that repeated runs give identical JSON")
     audit.set_defaults(func=cmd_audit)
@@ -137,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     stats = sub.add_parser("stats", help="write the report tables (CSV, Parquet) and plots "
                                          "(PNG, SVG)")
-    _add_input_options(stats)
+    _add_input_options(stats, required=False)
     _add_rules_option(stats)
     _add_report_options(stats)
     _add_engine_options(stats)
@@ -146,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.set_defaults(func=cmd_stats)
 
     report = sub.add_parser("report", help="write one self-contained HTML report")
-    _add_input_options(report)
+    _add_input_options(report, required=False)
     _add_rules_option(report)
     _add_report_options(report)
     _add_engine_options(report)
@@ -191,16 +198,34 @@ def cmd_audit(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
     options = AuditOptions(rules=resolve_rules(args.rules), limits=_limits(args), fmt=args.fmt)
     engine = _engine(args)
-    progress = Progress(len(files), enabled=None if args.progress == "auto"
-                        else args.progress == "always")
     acc = Accumulator()
+    store: Any = None
+    keys: dict[str, tuple[str, str]] = {}
+    todo = files
+    if args.out:
+        from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)
+
+        store = results.ResultStore(Path(args.out))
+        rkey = results.rules_key(options.rules)
+        new, done = results.split_new(files, store, rkey)
+        for _, status in done:
+            acc.summary.add_stored(status)
+        todo = [f for f, _ in new]
+        keys = {f: (results.file_key(sha, rkey), sha) for f, sha in new}
+    progress = Progress(len(todo), enabled=None if args.progress == "auto"
+                        else args.progress == "always")
     out = sys.stdout
     start = time.perf_counter()
     first = True
     if args.json:
         out.write('{"games": [')
     try:
-        for outcome in run(files, options, engine):
+        task = results.audit_and_tabulate if store is not None else audit_file
+        for item in run(todo, options, engine, task=task):
+            outcome = item.outcome if store is not None else item
+            if store is not None:
+                key, sha = keys[outcome.file]
+                store.add(key, sha, rkey, item)
             acc.add(outcome)
             progress.update(outcome)
             if args.json:
@@ -214,6 +239,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
               "not audited", file=sys.stderr)
     finally:
         progress.close()
+        if store is not None:
+            store.flush()
     seconds = None if args.no_timing else time.perf_counter() - start
     tail = acc.tail(seconds)
     if args.json:

@@ -14,11 +14,11 @@ from kansa import __version__
 from kansa.batch import run
 from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
 from kansa.runner import AuditOptions, FileResults, discover, replay_file
-from replay.result import ReplayResult
+from kansa.store import ResultStore
 from reports.html import render_html
 from reports.plots import PLOTS, render_all
-from reports.stats import build
-from reports.tables import Tables, game_key
+from reports.stats import build, complete
+from reports.tables import Tables
 
 
 def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
@@ -36,16 +36,29 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     return done, EXIT_FINDINGS if bad else EXIT_OK
 
 
-def _tables(args: argparse.Namespace, done: list[FileResults]) -> tuple[Tables, list[ReplayResult]]:
+def _tables(args: argparse.Namespace, done: list[FileResults]) -> Tables:
     results = [r for f in done for r in f.results]
     try:
-        tables = build(results, player=args.player)
+        return build(results, player=args.player)
     except KeyError:
         raise UsageError(f"no player named {args.player!r} in these games") from None
-    if args.player is not None:
-        keep = set(tables.games["game"])
-        results = [r for r in results if game_key(r) in keep]
-    return tables, results
+
+
+def _inputs(args: argparse.Namespace) -> tuple[Tables, list[FileResults], int]:
+    """The tables from the logs given, or from a results store (``--store``)."""
+    if args.store:
+        if args.paths:
+            raise UsageError("give either log paths or --store, not both")
+        store = ResultStore(Path(args.store))
+        try:
+            tables = complete(store.tables(), player=args.player)
+        except KeyError:
+            raise UsageError(f"no player named {args.player!r} in the store") from None
+        return tables, [], EXIT_OK
+    if not args.paths:
+        raise UsageError("give log paths, or --store DIR")
+    done, status = _replayed(args)
+    return _tables(args, done), done, status
 
 
 def _game_key(tables: Tables, wanted: str | None) -> str | None:
@@ -64,8 +77,7 @@ def _game_key(tables: Tables, wanted: str | None) -> str | None:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    done, status = _replayed(args)
-    tables, _ = _tables(args, done)
+    tables, _, status = _inputs(args)
     game = _game_key(tables, args.game)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -81,15 +93,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    done, status = _replayed(args)
-    tables, results = _tables(args, done)
+    tables, done, status = _inputs(args)
     game = _game_key(tables, args.game)
     problems = [{"file": f.file, "status": f.status, **(f.error or {})}
                 for f in done if f.error is not None]
     title = args.title or ("kansa report" + (f": {args.player}" if args.player else ""))
-    page = render_html(tables, results, render_all(tables, "svg", game=game,
+    page = render_html(tables, render_all(tables, "svg", game=game,
                                                    player=args.player),
-                       files=len(done), problems=problems, player=args.player, title=title,
+                       files=len(done) or tables.games["file"].nunique(),
+                       problems=problems, player=args.player, title=title,
                        generator=f"kansa {__version__}", max_findings=args.max_findings)
     Path(args.output).write_text(page, encoding="utf-8")
     print(f"{args.output}: {len(tables.games):,} games, {len(tables.findings):,} findings, "

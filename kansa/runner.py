@@ -237,6 +237,8 @@ class Summary:
     errors_by_rule: Counter[str] = field(default_factory=Counter)
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
+    from_store: int = 0
+    """Files already in the results store (``--out``): counted by their stored status."""
 
     def add(self, outcome: FileOutcome) -> None:
         self.files += 1
@@ -254,6 +256,12 @@ class Summary:
                 if v["severity"] == "error":
                     self.errors_by_rule[v["rule"]] += 1
 
+    def add_stored(self, status: str) -> None:
+        """A file audited by an earlier run: its status counts, its games are in the store."""
+        self.files += 1
+        self.from_store += 1
+        self.status[status] += 1
+
     def to_dict(self, seconds: float | None) -> dict[str, Any]:
         return {
             "files": self.files + self.not_audited,
@@ -270,6 +278,7 @@ class Summary:
             "unsupported": self.status["unsupported"],
             "internal_errors": self.status["internal_error"],
             "not_audited": self.not_audited,
+            "from_store": self.from_store,
             "violations": dict(sorted(self.violations.items())),
             "errors_by_rule": dict(sorted(self.errors_by_rule.items())),
             "seconds": round(seconds, 3) if seconds is not None else 0.0,

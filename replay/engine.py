@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from replay import checks as _checks  # noqa: F401  (registers the catalog)
 from replay.checks.registry import CheckFn, dispatch_table
@@ -54,6 +55,7 @@ from replay.settle import (
 from replay.situation import win_situation
 from replay.state import GameState, LastDiscard, Meld, MeldType, PlayerState, RiverTile, RoundState
 from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
+from replay.tracker import Tracker
 from replay.violations import Violation
 from replay.yaku import Yaku
 
@@ -65,19 +67,14 @@ _KEEPS_UNDO = frozenset({Chi, Pon, Daiminkan, Hora, Dora})
 """Events after which a draw or a call can still be taken back (see ``_DrawUndo``)."""
 
 
-@dataclasses.dataclass(slots=True)
-class _DrawUndo:
-    """A wall draw that a claim of the discard before it can still send back.
+_DrawUndo = tuple[Seat, Tile | None, Seat | None, bool]
+"""A wall draw that a claim of the discard before it can still send back: the drawer,
+the tile, whose turn it was and whether the first go-around was still on.
 
-    EMA 3.3.1: a discard claimed after the next player drew (within three
-    seconds) sends the drawn tile back to the wall.  The claim checks judge
-    whether that was allowed; the engine only follows what the log records.
-    """
-
-    seat: Seat
-    tile: Tile | None
-    current: Seat | None
-    first_go_around: bool
+EMA 3.3.1: a discard claimed after the next player drew (within three seconds)
+sends the drawn tile back to the wall.  The claim checks judge whether that was
+allowed; the engine only follows what the log records.  (A tuple: one is made
+at nearly every draw.)"""
 
 
 @dataclasses.dataclass(slots=True)
@@ -113,6 +110,7 @@ class Replayer:
                                 own_rules=RuleSet.auto(game.hints))
         self._before = dispatch_table("before", enabled)
         self._after = dispatch_table("after", enabled)
+        self._track = Tracker(rules).on
         self.violations: list[Violation] = []
         self.hands: list[HandRecord] = []
         self.hand: HandRecord | None = None
@@ -145,6 +143,13 @@ class Replayer:
             EndKyoku: self._end_kyoku,  # type: ignore[dict-item]
             EndGame: self._end_game,  # type: ignore[dict-item]
         }
+        self._pipeline: dict[type, tuple[tuple[CheckFn, ...], Callable[[Event], None],
+                                         Any, tuple[CheckFn, ...]]] = {
+            kind: (self._before.get(kind, ()), apply, self._track.get(kind),
+                   self._after.get(kind, ()))
+            for kind, apply in self._apply.items()}
+        """Per event type: the before-checks, the state update, the hand tracker and the
+        after-checks, looked up once per event."""
 
     # -- driving -----------------------------------------------------------------
 
@@ -159,36 +164,45 @@ class Replayer:
         return self.finish()
 
     def step(self, ev: Event) -> None:
-        self.index += 1
+        self.index = index = self.index + 1
         ctx = self.ctx
-        ctx.index = self.index
+        ctx.index = index
         ctx.event = ev
-        kind = type(ev)
+        kind = ev.__class__
         rs = self.state.round
         if rs is not None and rs.desync is not None and kind is not StartKyoku \
                 and kind is not EndGame:
             rs.unchecked += 1
             return
-        if self.complete:
-            self._emit(ctx.violation("log.out-of-order",
-                                     f"{kind.__name__} after the end of the game"))
-            return
-        if kind is StartKyoku or kind is EndGame:
-            self._settle()  # a hand without EndKyoku: settle it before anything looks back
-        if rs is None and kind is not StartKyoku and kind is not EndGame:
-            self._emit(ctx.violation(
-                "log.out-of-order", f"{kind.__name__} before the first hand starts"))
-            return
-        fns = self._before.get(kind)
-        if fns:
-            self._run(fns, ev)
+        if rs is None or self.complete or kind is StartKyoku or kind is EndGame:
+            if self.complete:
+                self._emit(ctx.violation("log.out-of-order",
+                                         f"{kind.__name__} after the end of the game"))
+                return
+            if kind is StartKyoku or kind is EndGame:
+                self._settle()  # a hand without EndKyoku: settle it before anything looks back
+            elif rs is None:
+                self._emit(ctx.violation(
+                    "log.out-of-order", f"{kind.__name__} before the first hand starts"))
+                return
+        before, apply, track, after = self._pipeline[kind]
+        violations = self.violations
+        for fn in before:
+            found = fn(ctx, ev)
+            if found:
+                violations.extend(found)
         if kind not in _KEEPS_UNDO:
             self._drawn = None
             self._called = None
-        self._apply[kind](ev)
-        fns = self._after.get(kind)
-        if fns and (self.state.round is None or self.state.round.desync is None):
-            self._run(fns, ev)
+        apply(ev)
+        rs = self.state.round
+        if rs is None or rs.desync is None:
+            if track is not None and rs is not None:
+                track(rs, ev, self.hand, index)
+            for fn in after:
+                found = fn(ctx, ev)
+                if found:
+                    violations.extend(found)
 
     def _run(self, fns: tuple[CheckFn, ...], ev: Event | Settlement) -> None:
         for fn in fns:
@@ -248,6 +262,8 @@ class Replayer:
             self.hand.last_event = self.index
             self.hand.unchecked = rs.unchecked
             self.hand.turns = max(p.draws for p in rs.players)
+            self.hand.tenpai_turn = [p.tenpai_turn for p in rs.players]
+            self.hand.tenpai_end = [None if p.waits < 0 else p.tenpai for p in rs.players]
             if self.state.scores is not None:
                 self.hand.end_scores = tuple(self.state.scores)
         self.hand = None
@@ -370,14 +386,14 @@ class Replayer:
             self._desync("log.out-of-order",
                          f"seat {ev.actor} draws from an empty wall", ev.actor)
             return
-        self._check_size(p, 13, "draws")
+        if p.known_count + p.hidden + 3 * len(p.melds) != 13:
+            self._check_size(p, 13, "draws")
         if rs.live_wall > 0:  # a replacement after a kan on the last tile (kan.last-tile)
             rs.live_wall -= 1
         last = rs.last_discard
         self._drawn = None
         if not rinshan and last is not None and last.claimable:
-            self._drawn = _DrawUndo(seat=ev.actor, tile=ev.tile, current=rs.current,
-                                    first_go_around=rs.first_go_around)
+            self._drawn = (ev.actor, ev.tile, rs.current, rs.first_go_around)
         p.add(ev.tile)
         p.last_draw = ev.tile
         if not rinshan:
@@ -402,17 +418,18 @@ class Replayer:
         if d is None:
             return
         self._drawn = None
-        p = rs.players[d.seat]
-        if d.tile is not None:
-            p.remove(d.tile)
-            rs.seen37[d.tile.value] -= 1  # it will be drawn again
+        seat, tile, current, first_go_around = d
+        p = rs.players[seat]
+        if tile is not None:
+            p.remove(tile)
+            rs.seen37[tile.code] -= 1  # it will be drawn again
         elif p.hidden:
             p.hidden -= 1
         rs.live_wall += 1
         p.draws -= 1
         p.last_draw = None
-        rs.current = d.current
-        rs.first_go_around = d.first_go_around
+        rs.current = current
+        rs.first_go_around = first_go_around
 
     def _undo_call(self, rs: RoundState) -> None:
         """A second call of the same discard: the first one is taken back."""
@@ -469,7 +486,8 @@ class Replayer:
             self._desync("log.out-of-order", f"seat {ev.actor} discards {ev.tile} {who}",
                          ev.actor)
             return
-        self._check_size(p, 14, "discards")
+        if p.known_count + p.hidden + 3 * len(p.melds) != 14:
+            self._check_size(p, 14, "discards")
         if not self._take(p, ev.tile, "discards"):
             return
         riichi = p.riichi_pending and p.riichi_discard_index is None

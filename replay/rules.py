@@ -129,6 +129,8 @@ class RuleSet:
     pao_ron_honba_payer: PaoHonbaPayer = PaoHonbaPayer.LIABLE
     pao_scope: PaoScope = PaoScope.WHOLE
     riichi_min_points: int = 1000
+    """Points a player must hold (before paying the stick) to declare riichi; 0 sets no
+    condition at all, so a player below zero may still declare (EMA, M-League)."""
     riichi_min_live_wall: int = 4
     riichi_ankan: RiichiAnkan = RiichiAnkan.WAITS_UNCHANGED
     open_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD

@@ -66,6 +66,25 @@ class RiverTile:
     called_by: Seat | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class MissedWin:
+    """A win a player let pass: the source of temporary and riichi furiten."""
+
+    tile: Tile
+    seat: Seat
+    """Who discarded the tile (or added it to a kan)."""
+    event: int
+    """Event index of the discard or the added kan."""
+    turn: int
+    """The passing player's turn number (wall draws) at that moment."""
+    chankan: bool = False
+    """The tile was added to a kan (a robbable kan was not robbed)."""
+
+    def describe(self) -> str:
+        what = "added to a kan" if self.chankan else "discarded"
+        return f"{self.tile.mpsz} {what} by seat {self.seat} (event {self.event}, turn {self.turn})"
+
+
 @dataclass(slots=True)
 class PlayerState:
     seat: Seat
@@ -93,6 +112,18 @@ class PlayerState:
     ippatsu: bool = False
     size_reported: bool = False
     """A wrong hand size was already reported for this player this hand."""
+    # -- hand analysis, kept by replay.tracker --------------------------------------
+    waits: int = -1
+    """Shape waits (bit ``k`` = kind ``k``) of the concealed hand as it was after the
+    player's last discard (or the deal); -1 while the hand is hidden or of the wrong size."""
+    tenpai: bool = False
+    """That hand is tenpai: a wait on a kind it does not hold four times (EMA 3.4.2)."""
+    tenpai_turn: int | None = None
+    """The turn (wall draws so far; 0 = dealt) of the first discard that left it tenpai."""
+    temp_furiten: MissedWin | None = None
+    """A win passed that still makes the player furiten (``RuleSet.temp_furiten_clear``)."""
+    riichi_furiten: MissedWin | None = None
+    """A win passed after riichi: furiten for the rest of the hand."""
 
     # -- hand contents ----------------------------------------------------------
 

@@ -5,12 +5,13 @@ script, font, image or style sheet is fetched, and a Content-Security-Policy
 forbids the page to fetch anything.  Every string that comes from a log
 (player names, messages, file names) is escaped.
 
->>> page = render_html(tables, results, plots, files=3)     # doctest: +SKIP
+>>> page = render_html(tables, plots, files=3)     # doctest: +SKIP
 """
 
 from __future__ import annotations
 
 import base64
+import json
 import re
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -18,10 +19,9 @@ from typing import Any
 
 import pandas as pd
 
-from replay.result import ReplayResult
-from replay.violations import Violation
+from replay.violations import Snapshot
 from reports.metrics import METRICS, Metric
-from reports.tables import Tables, game_key, game_title, seat_name
+from reports.tables import Tables
 from reports.tiles_html import CSS as TILE_CSS
 from reports.tiles_html import snapshot_html
 
@@ -145,42 +145,58 @@ def summary_html(tables: Tables, *, files: int, problems: Sequence[Mapping[str, 
     return "".join(parts)
 
 
-def finding_html(n: int, v: Violation, result: ReplayResult, dealer: int | None) -> str:
-    sev = v.severity.value
-    where = [escape(game_title(result))]
-    if v.hand:
-        where.append(escape(v.hand))
-    if v.turn is not None:
-        where.append(f"turn {v.turn}")
-    if v.seat is not None:
-        where.append(f"seat {v.seat} {escape(seat_name(result, v.seat))}")
-    src = f" · source {escape(str(v.src))}" if v.src is not None else ""
+def finding_html(n: int, f: Mapping[str, Any], names: tuple[str, ...],
+                 dealer: int | None) -> str:
+    """One finding (a row of the findings table) with the table drawn as it was."""
+    sev = str(f["severity"])
+    where = [escape(str(f["title"]))]
+    if _present(f["hand"]):
+        where.append(escape(str(f["hand"])))
+    if _present(f["turn"]):
+        where.append(f"turn {int(f['turn'])}")
+    seat = int(f["seat"]) if _present(f["seat"]) else None
+    if seat is not None:
+        name = names[seat] if seat < len(names) else ""
+        where.append(f"seat {seat} {escape(name)}")
+    src = f" · source {escape(str(f['source']))}" if _present(f["source"]) else ""
     board = ""
-    if v.state is not None:
-        names = tuple(seat_name(result, s) for s in range(result.players))
-        board = snapshot_html(v.state, names, dealer=dealer, focus=v.seat)
+    if _present(f["state"]):
+        state = Snapshot.from_dict(json.loads(str(f["state"])))
+        board = snapshot_html(state, names, dealer=dealer, focus=seat)
     return (f'<article class="finding {sev}" id="finding-{n}"><header>'
-            f'<span class="badge {sev}">{sev}</span> <code>{escape(v.rule)}</code> · '
-            f'{" · ".join(where)}</header><p class="msg">{escape(v.message)}</p>'
-            f'<p class="cite">{escape(v.citation)}{src}</p>{board}</article>')
+            f'<span class="badge {sev}">{sev}</span> <code>{escape(str(f["rule"]))}</code> · '
+            f'{" · ".join(where)}</header><p class="msg">{escape(str(f["message"]))}</p>'
+            f'<p class="cite">{escape(str(f["citation"]))}{src}</p>{board}</article>')
 
 
-def findings_html(results: Sequence[ReplayResult], tables: Tables, *, limit: int) -> str:
+def _present(value: Any) -> bool:
+    return value is not None and not bool(pd.isna(value))
+
+
+def findings_html(tables: Tables, *, limit: int) -> str:
+    """Every finding, errors first, the first ``limit`` with their table state; read
+    from the findings table alone, so a report can come from a results store."""
     dealers = {(g, lab): int(d) for g, lab, d in
                tables.hands[["game", "label", "dealer"]].itertuples(index=False)}
-    found = [(r, v) for r in results for v in r.violations]
-    found.sort(key=lambda rv: (rv[1].severity.value != "error",))
-    if not found:
+    names: dict[str, list[str]] = {}
+    for g, seat, name in tables.seats[["game", "seat", "name"]].itertuples(index=False):
+        row = names.setdefault(str(g), [])
+        row.extend([""] * (int(seat) + 1 - len(row)))
+        row[int(seat)] = "" if name is pd.NA or name is None else str(name)
+    found = tables.findings
+    if found.empty:
         return '<p class="note">No findings: every game replayed cleanly.</p>'
-    parts = [finding_html(i, v, r, dealers.get((game_key(r), v.hand or "")))
-             for i, (r, v) in enumerate(found[:limit])]
-    if len(found) > limit:
-        parts.append(f'<p class="note">{len(found) - limit:,} more findings are listed '
+    order = sorted(range(len(found)), key=lambda i: found["severity"].iloc[i] != "error")
+    rows: list[dict[str, Any]] = [{str(k): v for k, v in found.iloc[i].to_dict().items()}
+                                  for i in order]
+    parts = [finding_html(i, f, tuple(names.get(str(f["game"]), ())),
+                          dealers.get((f["game"], f["hand"] if _present(f["hand"]) else "")))
+             for i, f in enumerate(rows[:limit])]
+    if len(rows) > limit:
+        parts.append(f'<p class="note">{len(rows) - limit:,} more findings are listed '
                      "without their table state:</p>")
-        rest = pd.DataFrame([{
-            "game": game_title(r), "rule": v.rule, "severity": v.severity.value,
-            "hand": v.hand, "turn": v.turn, "seat": v.seat, "message": v.message}
-            for r, v in found[limit:]])
+        rest = pd.DataFrame(rows[limit:])[["title", "rule", "severity", "hand", "turn", "seat",
+                                           "message"]].rename(columns={"title": "game"})
         parts.append(table_html(rest))
     return "".join(parts)
 
@@ -247,7 +263,7 @@ def tables_html(tables: Tables, *, max_rows: int) -> str:
         f"{table_html(ledger, max_rows=max_rows)}</details>")
 
 
-def render_html(tables: Tables, results: Sequence[ReplayResult], plots: Mapping[str, bytes],
+def render_html(tables: Tables, plots: Mapping[str, bytes],
                 *, files: int, problems: Sequence[Mapping[str, Any]] = (),
                 player: str | None = None, title: str = "kansa report",
                 generator: str = "kansa", max_findings: int = 200,
@@ -255,14 +271,13 @@ def render_html(tables: Tables, results: Sequence[ReplayResult], plots: Mapping[
     """The whole page as a string.
 
     :param plots: SVG bytes by plot name (see :func:`reports.plots.render_all`).
-    :param results: the replayed games, for the findings' table states.
     """
     who = f" · player {escape(player)}" if player else ""
     players = tables.extra.get("players", pd.DataFrame())
     sections = [
         ("summary", "Summary", summary_html(tables, files=files, problems=problems)),
         ("findings", f"Findings ({len(tables.findings):,})",
-         findings_html(results, tables, limit=max_findings)),
+         findings_html(tables, limit=max_findings)),
         ("players", "Players", players_html(players) if len(players) else
          '<p class="note">No players.</p>'),
         ("plots", "Plots", plots_html(plots)),

@@ -26,7 +26,14 @@ def build(results: Iterable[ReplayResult], *, player: str | None = None) -> Tabl
 
     :raises KeyError: if ``player`` played none of the games.
     """
-    tables = build_tables(results)
+    return complete(build_tables(results), player=player)
+
+
+def complete(tables: Tables, *, player: str | None = None) -> Tables:
+    """Add the derived tables to base tables (from replay results or a results store).
+
+    :raises KeyError: if ``player`` played none of the games.
+    """
     players = players_table(tables)
     if player is None:
         tables.extra["players"] = players

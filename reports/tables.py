@@ -13,6 +13,7 @@ log, and a player without a name is ``(seat N)``.  Missing values are ``<NA>``
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import PurePath
@@ -146,6 +147,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
         "game": "string", "title": "string", "rule": "string", "severity": "string",
         "hand": "string", "turn": "Int64", "seat": "Int64", "name": "string",
         "event": "Int64", "source": "string", "message": "string", "citation": "string",
+        "state": "string",
     },
 }
 """Column names and pandas dtypes of every table, in column order."""
@@ -218,6 +220,8 @@ def _add_game(rows: _Rows, r: ReplayResult) -> None:
             "name": seat_name(r, v.seat) if v.seat is not None else None,
             "event": v.event, "source": str(v.src) if v.src is not None else None,
             "message": v.message, "citation": v.citation,
+            "state": json.dumps(v.state.to_dict(), ensure_ascii=False, separators=(",", ":"))
+            if v.state is not None else None,
         })
 
 

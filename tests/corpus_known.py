@@ -12,6 +12,10 @@ KNOWN: dict[tuple[str, str], str] = {
         "gimite/mjai's hand-written kuikae fixture: a chi of 4m with 23m, then 1m (suji swap)",
     ("gimite__mjai/kuikae_only.mjson", "claim.kuikae"):
         "gimite/mjai's hand-written fixture: a chi of 4m with 23m that keeps only 11m",
+    ("confusing_nakis_2.json", "win.incomplete"):
+        "mjai-reviewer's excerpt (a call-order test): its result names seat 1 as the winner "
+        "([1,0,0]) but pays seat 2 (+3200 from seat 0), whose riichi hand 1234567m555s777z "
+        "waits on seat 0's 7m; seat 1 (7899p and three pons) cannot win on it",
     ("confusing_nakis_1.json", "score.sticks"):
         "mjai-reviewer's excerpt (a call-order test): seat 2's riichi was accepted (r11, "
         "then a discard), yet the result pays the winner 1600 with no riichi stick",

@@ -233,13 +233,15 @@ def test_liable_player_named_wrongly() -> None:
 
 # -- draws -----------------------------------------------------------------------------
 
-DRAW_HANDS = ["2345678m234p111z", "2345678p234s999m", "2345678s234m777p", "3456m3456p3456s8m"]
+DRAW_HANDS = ["2345678m234p111z", "2345678p234s999m", "2345678s234m777p", "3456m345p345s888s"]
+"""Four tenpai hands (the claims at a draw are judged against the hands)."""
 
 
 def first_go_around(sc: Scenario) -> Scenario:
-    """Everyone discards a simple tile: nobody can have nagashi mangan."""
+    """Everyone draws and discards a simple tile: nobody can have nagashi mangan, and
+    every hand stays tenpai."""
     for seat, tile in enumerate(("2m", "2p", "2s", "3m")):
-        sc.draw(seat).discard(seat, tile)
+        sc.draw(seat, tile).discard(seat, tile)
     return sc
 
 
@@ -308,7 +310,8 @@ def test_abortive_draw_moves_nothing() -> None:
     sc = first_go_around(Scenario().start(DRAW_HANDS, dora="9m"))
     sc.ryukyoku(DrawReason.SUUFON_RENDA, (1000, -1000, 0, 0))
     result = audit(end(sc), TENHOU)
-    assert rules_of(result) == ["score.noten"]
+    # the first discards are no winds, which draw.abortive-invalid reports besides
+    assert [r for r in rules_of(result) if r != "draw.abortive-invalid"] == ["score.noten"]
 
 
 # -- deltas the log does not give -------------------------------------------------------

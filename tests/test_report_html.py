@@ -47,7 +47,7 @@ PROBE = """(() => {
 def page_of_sample() -> str:
     results = sample_results()
     tables = build(results)
-    return render_html(tables, results, render_all(tables, "svg"), files=2,
+    return render_html(tables, render_all(tables, "svg"), files=2,
                        problems=[{"file": "x.bin", "status": "unreadable",
                                   "error": "<img src=x onerror=alert(1)>"}])
 
