@@ -1,15 +1,21 @@
-"""The dispute logs in ``sample_logs/disputes/``, written by kansa itself.
+"""The sample logs in ``sample_logs/``, written by kansa itself.
 
-Each is one short hand, played under the EMA rules (no red fives, 30,000
-points), in which one player does the one thing the sample is named after; the
-rest of the hand is legal, wins are paid at their EMA value, and the log stops
-after the disputed hand (so it also carries a ``log.truncated`` warning).
+``disputes/``: one short hand each, played under the EMA rules (no red fives,
+30,000 points), in which one player does the one thing the sample is named
+after; the rest of the hand is legal, wins are paid at their EMA value, and the
+log stops after the disputed hand (so it also carries a ``log.truncated`` warning).
 
-``python -m kansa.samples`` writes them as mjai (``parsers.mjai.write``);
-``--check`` exits 1 when the files on disk differ from what the builders give.
+``games/``: complete games from the self-play simulator (:mod:`kansa.simulate`),
+chosen by seed for what they show, which replay without a single finding: two
+Tenhou-rule hanchan (one as mjai, one as tenhou.net/6) and one EMA game (mjai).
+
+``python -m kansa.samples`` writes them all; ``--check`` exits 1 when the files
+on disk differ from what the builders give.
 
 >>> sorted(SAMPLES)[:2]
 ['fifth-kan', 'furiten-discard']
+>>> sorted(GAMES)[0]
+'ema-23.mjson'
 """
 
 from __future__ import annotations
@@ -17,14 +23,20 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from kansa.scenario import Scenario
-from parsers import mjai
+from kansa.simulate import simulate, summary
+from parsers import mjai, tenhou6
+from replay.events import Ankan, Chi, Daiminkan, Kakan, Pon, StartKyoku
 from replay.game import Game
 from replay.tiles import Tile
 
-FOLDER = Path(__file__).resolve().parents[1] / "sample_logs" / "disputes"
+FOLDER = Path(__file__).resolve().parents[1] / "sample_logs"
+"""The root of the samples: ``disputes/`` and ``games/`` below it."""
+DISPUTES = "disputes"
+GAMES_DIR = "games"
 NAMES = ("Aoki", "Berg", "Costa", "Dubois")
 NOTEN = (False, False, False, False)
 
@@ -36,7 +48,7 @@ OTHERS = ("119m2688p149s127z", "1158m239p289s346z", "367m1177p1s12456z")
 
 def _scenario(name: str) -> Scenario:
     return Scenario(NAMES, aka=False, platform="ema", start_score=30000,
-                    source=f"sample_logs/disputes/{name}.mjson")
+                    source=f"sample_logs/{DISPUTES}/{name}.mjson")
 
 
 def _deal(sc: Scenario, seat1: str = PINFU) -> Scenario:
@@ -134,17 +146,76 @@ SAMPLES: dict[str, tuple[Callable[[], Game], str]] = {
 """File stem: (builder, the rule id the log is about)."""
 
 
+@dataclass(frozen=True, slots=True)
+class GameSample:
+    seed: int
+    rules: str
+    writer: str
+    """``mjai`` or ``tenhou6``."""
+    shows: str
+    """What the game holds, as the README says it."""
+    expect: tuple[tuple[str, int], ...]
+    """The same as :func:`features` counts it (a test keeps the two in step)."""
+
+    def build(self) -> Game:
+        return simulate(self.seed, self.rules)
+
+    def write(self) -> str:
+        game = self.build()
+        return mjai.write(game) if self.writer == "mjai" else tenhou6.write(game)
+
+
+GAMES: dict[str, GameSample] = {
+    "tenhou-112.mjson": GameSample(
+        112, "tenhou", "mjai", "12 hands: riichi, pon and chi, six kans of all three kinds, "
+        "a double ron, two exhaustive draws and a nine-terminals abortive draw",
+        (("hands", 12), ("ankan", 2), ("kakan", 2), ("daiminkan", 2), ("multi_ron", 1),
+         ("exhaustive", 2), ("kyuushu_kyuuhai", 1))),
+    "tenhou-12.json": GameSample(
+        12, "tenhou", "tenhou6", "14 hands: riichi, pon and chi, added kans, two double "
+        "rons, an exhaustive draw, and a West round, since nobody had 30,000 after South 4",
+        (("hands", 14), ("kakan", 2), ("multi_ron", 2), ("exhaustive", 1), ("west", 1))),
+    "ema-23.mjson": GameSample(
+        23, "ema", "mjai", "12 hands under the EMA rules (no red fives, 30,000 points): "
+        "riichi, pon and chi, five kans of all three kinds, a double ron, two exhaustive "
+        "draws",
+        (("hands", 12), ("ankan", 2), ("kakan", 2), ("daiminkan", 1), ("multi_ron", 1),
+         ("exhaustive", 2))),
+}
+"""File name in ``games/``: the seed, rule set and writer of a simulated game."""
+
+
+def features(game: Game) -> dict[str, int]:
+    """Counts of what a game shows: hands, riichi, each kind of call, wins, draws, a
+    West round."""
+    s = summary(game)
+    out = {"hands": s.hands, "riichi": s.riichi, "tsumo": s.tsumo, "ron": s.ron,
+           "multi_ron": s.multi_ron, **s.draws}
+    for ev in game.events:
+        if isinstance(ev, Chi | Pon | Daiminkan | Kakan | Ankan):
+            key = type(ev).__name__.lower()
+            out[key] = out.get(key, 0) + 1
+    out["west"] = int(any(isinstance(e, StartKyoku) and e.bakaze is Tile.WEST
+                          for e in game.events))
+    return out
+
+
 def render() -> dict[str, str]:
-    """Every sample as mjai text, by file name."""
-    return {f"{name}.mjson": mjai.write(build()) for name, (build, _) in SAMPLES.items()}
+    """Every sample as text, by path below :data:`FOLDER`."""
+    files = {f"{DISPUTES}/{name}.mjson": mjai.write(build())
+             for name, (build, _) in SAMPLES.items()}
+    files.update({f"{GAMES_DIR}/{name}": sample.write() for name, sample in GAMES.items()})
+    return files
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kansa.samples",
-                                     description="Write the dispute logs in sample_logs/.")
+    parser = argparse.ArgumentParser(
+        prog="python -m kansa.samples",
+        description="Write the dispute logs and the simulated games in sample_logs/.")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 when the files differ from what the builders give")
-    parser.add_argument("--folder", type=Path, default=FOLDER)
+    parser.add_argument("--folder", type=Path, default=FOLDER,
+                        help="the samples' root (default: sample_logs/)")
     args = parser.parse_args(argv)
     files = render()
     stale = [n for n, text in files.items()
@@ -155,10 +226,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{args.folder / n}: out of date; run python -m kansa.samples",
                   file=sys.stderr)
         return 1 if stale else 0
-    args.folder.mkdir(parents=True, exist_ok=True)
     for n in stale:
-        (args.folder / n).write_text(files[n], encoding="utf-8")
-        print(f"wrote {args.folder / n}")
+        path = args.folder / n
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(files[n], encoding="utf-8")
+        print(f"wrote {path}")
     return 0
 
 

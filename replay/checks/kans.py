@@ -333,6 +333,8 @@ def replacement_draw(ctx: CheckContext, ev: Tsumo) -> list[Violation] | None:
     if not (rs.after_kan and rs.current == ev.actor):
         return _due_after_discard(ctx)
     m = _memo(rs)
+    if m.called is not None and m.called[0] == ev.actor:
+        m.called = None  # a replacement draw (after an open kan) lets the caller kan again
     immediate = ctx.rules.open_kan_dora is KanDoraTiming.IMMEDIATE
     due = [k for k in m.kans if not k.revealed and not k.reported
            and (k.type is MeldType.ANKAN or immediate or k.rinshan)]
