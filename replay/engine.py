@@ -47,6 +47,20 @@ from replay.violations import Violation
 RIICHI_STICK = 1000
 _FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
 _RED_OF = {red: plain for plain, red in _FIVES.items()}
+_SEATED: frozenset[type] = frozenset({
+    Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Reach, ReachAccepted, Hora,
+    Ryukyoku})
+"""Event types that name seats (``actor``, and ``target``/``pao`` where they have them)."""
+
+
+def seat_problem(ev: Event, players: int) -> str | None:
+    """Why ``ev`` names a seat the game does not have, or ``None`` when its seats exist."""
+    for name in ("actor", "target", "pao"):
+        seat = getattr(ev, name, None)
+        if seat is not None and not 0 <= seat < players:
+            return (f"{type(ev).__name__} names seat {seat} as its {name}, but a "
+                    f"{players}-player game has seats 0-{players - 1}")
+    return None
 
 
 def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
@@ -123,6 +137,11 @@ class Replayer:
             self._emit(ctx.violation(
                 "log.out-of-order", f"{kind.__name__} before the first hand starts"))
             return
+        if kind in _SEATED:
+            problem = seat_problem(ev, self.rules.players)
+            if problem is not None:  # (rs is set: seated events before a hand returned above)
+                self._desync("log.out-of-order", problem, None)
+                return
         fns = self._before.get(kind)
         if fns:
             self._run(fns, ev)
@@ -283,6 +302,13 @@ class Replayer:
                     seat=p.seat))
             self._see(rs, tiles)
         self._see(rs, (ev.dora_marker,))
+        n = self.rules.players
+        if not 0 <= ev.oya < n or len(ev.scores) != n or len(ev.tehais) != n:
+            self._desync("log.out-of-order",
+                         f"hand {rs.label} starts with dealer seat {ev.oya}, "
+                         f"{len(ev.scores)} scores and {len(ev.tehais)} hands in a "
+                         f"{n}-player game", None)
+            st.scores = None
 
     def _tsumo(self, ev: Tsumo) -> None:
         rs = self._rs
@@ -484,7 +510,8 @@ class Replayer:
                     "flow.scores",
                     f"after seat {ev.actor}'s riichi stick the log shows scores "
                     f"{list(ev.scores)}; the replay has {st.scores}", seat=ev.actor))
-                st.scores = list(ev.scores)
+                # follow the log from here, unless it shows another number of seats
+                st.scores = list(ev.scores) if len(ev.scores) == len(st.scores) else None
         if self.hand is not None:
             for r in reversed(self.hand.riichi):
                 if r.seat == ev.actor:
