@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from parsers import LogFormatError, UnsupportedLogError, load
-from parsers.source import DEFAULT_LIMITS, Limits
+from parsers import LogFormatError, UnsupportedLogError, parse_bytes
+from parsers.archive import is_zip, iter_members
+from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
 from replay.engine import replay
 from replay.game import Game
 from replay.rules import RuleSet
@@ -38,14 +39,29 @@ class AuditOptions:
 
 @dataclass(slots=True)
 class FileOutcome:
+    """What became of one input: a file, or one member of a zip archive.
+
+    ``error`` explains an unreadable or unsupported input; ``internal`` holds one
+    entry (with a traceback) per game, or for the whole input, that kansa failed on.
+    An archive's outcome lists its ``members`` and carries all their games; its
+    status is the worst of theirs.
+    """
+
     file: str
     status: Status
     games: list[dict[str, Any]] = field(default_factory=list)
     error: dict[str, Any] | None = None
+    internal: list[dict[str, Any]] = field(default_factory=list)
+    members: list[FileOutcome] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"file": self.file, "status": self.status, "games": self.games,
-                "error": self.error}
+                "error": self.error, "internal_errors": self.internal,
+                "members": [m.to_dict() for m in self.members]}
+
+    def leaves(self) -> list[FileOutcome]:
+        """The outcomes that count: an archive's members, or this outcome itself."""
+        return self.members or [self]
 
 
 def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
@@ -77,40 +93,106 @@ def audit_game(game: Game, options: AuditOptions) -> dict[str, Any]:
 def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome:
     """Read and audit every game in ``path``; never raises for any input."""
     try:
-        games = load(path, options.fmt, options.limits)
+        data = read_log_bytes(path, options.limits)
     except LogFormatError as exc:
-        return FileOutcome(path, "unreadable", error={
-            "file": path, "error": exc.reason, "position": exc.position})
-    except UnsupportedLogError as exc:
-        return FileOutcome(path, "unsupported", error={"file": path, "reason": exc.reason})
+        return _unreadable(path, exc)
     except Exception as exc:
-        return _internal(path, exc, "parsing")
+        return _internal(path, exc, "reading the file")
+    return audit_bytes(data, path, options)
+
+
+def audit_bytes(data: bytes, source: str, options: AuditOptions = AuditOptions()
+                ) -> FileOutcome:
+    """Audit a file's (gunzipped) content: one log, or a zip archive member by member.
+    Never raises for any input."""
+    try:
+        if is_zip(data):
+            return _audit_archive(data, source, options)
+        return _audit_log(data, source, options)
+    except Exception as exc:  # a bug outside the guarded steps: still one outcome
+        return _internal(source, exc, "auditing")
+
+
+def _audit_archive(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
+    members: list[FileOutcome] = []
+    entries = iter_members(data, source, options.limits)
+    while True:
+        try:
+            entry = next(entries, None)
+        except LogFormatError as exc:  # the archive's directory is unreadable
+            return _unreadable(source, exc)
+        except Exception as exc:
+            members.append(_internal(source, exc, "reading the archive"))
+            break
+        if entry is None:
+            break
+        name, content = entry
+        if isinstance(content, LogFormatError):
+            members.append(_unreadable(name, content))
+        else:
+            members.append(_audit_log(content, name, options))
+    if not members:
+        return FileOutcome(source, "unreadable", error={
+            "file": source, "error": "the zip archive holds no file",
+            "position": "start of file"})
+    status = max((m.status for m in members), key=_SEVERITY.index)
+    return FileOutcome(source, status, games=[g for m in members for g in m.games],
+                       members=members)
+
+
+def _audit_log(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
+    try:
+        games = parse_bytes(data, source, options.fmt, options.limits)
+    except LogFormatError as exc:
+        return _unreadable(source, exc)
+    except UnsupportedLogError as exc:
+        return FileOutcome(source, "unsupported", error={"file": source, "reason": exc.reason})
+    except Exception as exc:
+        return _internal(source, exc, "parsing")
     if not games:
-        return FileOutcome(path, "unreadable", error={
-            "file": path, "error": "the file holds no game", "position": "start of file"})
+        return FileOutcome(source, "unreadable", error={
+            "file": source, "error": "the file holds no game", "position": "start of file"})
     unsupported = [g for g in games if g.hints.players != 4]
     if unsupported:
         n = unsupported[0].hints.players
-        return FileOutcome(path, "unsupported", error={
-            "file": path,
+        return FileOutcome(source, "unsupported", error={
+            "file": source,
             "reason": f"{n}-player game ({unsupported[0].format}); kansa audits "
                       "four-player games only so far"})
     out: list[dict[str, Any]] = []
+    internal: list[dict[str, Any]] = []
     for game in games:
         try:
             out.append(audit_game(game, options))
-        except Exception as exc:
-            return _internal(path, exc, f"replaying game {game.index}")
-    status: Status = "findings" if any(g["violations"] for g in out) else "clean"
-    return FileOutcome(path, status, games=out)
+        except Exception as exc:  # one game's failure never costs the others
+            internal.append(_internal_entry(source, exc, f"replaying game {game.index}",
+                                            game.index))
+    status: Status = ("internal_error" if internal
+                      else "findings" if any(g["violations"] for g in out) else "clean")
+    return FileOutcome(source, status, games=out, internal=internal)
 
 
-def _internal(path: str, exc: BaseException, doing: str) -> FileOutcome:
-    return FileOutcome(path, "internal_error", error={
-        "file": path,
+_SEVERITY: tuple[Status, ...] = ("clean", "findings", "unsupported", "unreadable",
+                                 "internal_error")
+"""Statuses from best to worst: an archive takes its worst member's."""
+
+
+def _unreadable(source: str, exc: LogFormatError) -> FileOutcome:
+    return FileOutcome(source, "unreadable", error={
+        "file": exc.src.file, "error": exc.reason, "position": exc.position})
+
+
+def _internal_entry(source: str, exc: BaseException, doing: str,
+                    game: int | None = None) -> dict[str, Any]:
+    return {
+        "file": source, "game": game,
         "error": f"internal error while {doing}: {type(exc).__name__}: {exc}",
         "traceback": "".join(traceback.format_exception(exc)),
-    })
+    }
+
+
+def _internal(source: str, exc: BaseException, doing: str) -> FileOutcome:
+    return FileOutcome(source, "internal_error", internal=[_internal_entry(source, exc, doing)])
 
 
 def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -128,7 +210,7 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:
             p = Path(m)
             if p.is_dir():
                 found.update(_walk(p))
-            elif p.is_file():
+            else:  # not only regular files: reading tells why a pipe or device is refused
                 found.add(str(p))
     return sorted(found), missing
 
@@ -142,10 +224,8 @@ def _walk(top: Path) -> Iterator[str]:
             continue
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         for name in filenames:
-            if not name.startswith("."):
-                path = os.path.join(dirpath, name)
-                if os.path.isfile(path):
-                    yield path
+            if not name.startswith("."):  # a broken link or a pipe is reported, not skipped
+                yield os.path.join(dirpath, name)
 
 
 def _is_loop(path: Path, top: Path) -> bool:
@@ -168,7 +248,11 @@ def iter_outcomes(files: Iterable[str], options: AuditOptions) -> Iterator[FileO
 
 @dataclass(slots=True)
 class Summary:
-    """Counts over a batch; ``files`` always equals the sum of the status counts."""
+    """Counts over a batch; ``files`` always equals the sum of the status counts.
+
+    A zip archive counts as its members, each with its own status, so a zip of 14
+    logs with one broken member is 13 audited files and one unreadable one.
+    """
 
     files: int = 0
     games: int = 0
@@ -182,6 +266,10 @@ class Summary:
     """Files found but not audited because the run was interrupted."""
 
     def add(self, outcome: FileOutcome) -> None:
+        for leaf in outcome.leaves():
+            self._add(leaf)
+
+    def _add(self, outcome: FileOutcome) -> None:
         self.files += 1
         self.status[outcome.status] += 1
         for g in outcome.games:
@@ -223,15 +311,15 @@ class Accumulator:
     internal: list[dict[str, Any]] = field(default_factory=list)
     first_errors: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
-    def add(self, o: FileOutcome) -> None:
-        self.summary.add(o)
-        if o.status == "unreadable" and o.error:
-            self.unreadable.append(o.error)
-        elif o.status == "unsupported" and o.error:
-            self.unsupported.append(o.error)
-        elif o.status == "internal_error" and o.error:
-            self.internal.append(o.error)
-        for g in o.games:
+    def add(self, outcome: FileOutcome) -> None:
+        self.summary.add(outcome)
+        for o in outcome.leaves():
+            if o.status == "unreadable" and o.error:
+                self.unreadable.append(o.error)
+            elif o.status == "unsupported" and o.error:
+                self.unsupported.append(o.error)
+            self.internal.extend(o.internal)
+        for g in outcome.games:
             for v in g["violations"]:
                 if v["severity"] == "error" and len(self.first_errors) < 20:
                     self.first_errors.append((g["file"], v))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,9 +33,20 @@ def read_log_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
 
     :raises LogFormatError: for an unreadable, oversized or corrupt file.
     """
+    return maybe_gunzip(read_file_bytes(path, limits), SourceRef(str(path)), limits)
+
+
+def read_file_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """The file's raw bytes, refused past ``max_file_bytes``.
+
+    :raises LogFormatError: for a file that cannot be read or is too large.
+    """
     src = SourceRef(str(path))
     try:
-        size = Path(path).stat().st_size
+        info = Path(path).stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise LogFormatError("not a regular file (a folder, device, pipe or socket)", src)
+        size = info.st_size
         if size > limits.max_file_bytes:
             raise LogFormatError(
                 f"file is {size} bytes, over the limit of {limits.max_file_bytes} "
@@ -43,7 +55,10 @@ def read_log_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
             data = fh.read(limits.max_file_bytes + 1)
     except OSError as exc:
         raise LogFormatError(f"cannot read file: {exc.strerror or exc}", src) from None
-    return maybe_gunzip(data, src, limits)
+    if len(data) > limits.max_file_bytes:  # it grew since stat() (or is a device)
+        raise LogFormatError(
+            f"file is over the limit of {limits.max_file_bytes} bytes (--max-file-bytes)", src)
+    return data
 
 
 def maybe_gunzip(data: bytes, src: SourceRef, limits: Limits = DEFAULT_LIMITS) -> bytes:
