@@ -329,12 +329,14 @@ GENERIC: tuple[Mutator, ...] = (truncate, flip_bytes, splice, corrupt_number)
 BY_KIND: dict[str, tuple[Mutator, ...]] = {
     "xml": (xml_tags, xml_tags, xml_attribute, xml_attribute, xml_rename, xml_hostile),
     "json": (json_value, json_value, json_value, json_lines, json_hostile),
+    "bytes": GENERIC,
 }
-"""Format-aware mutators: ``xml`` for Tenhou mjlog, ``json`` for every JSON format."""
+"""Format-aware mutators: ``xml`` for Tenhou mjlog, ``json`` for every JSON format,
+``bytes`` for archives."""
 
 
 def kind_of(fmt: str) -> str:
-    return "xml" if fmt == "tenhou_xml" else "json"
+    return {"tenhou_xml": "xml", "zip": "bytes", "gzip": "bytes"}.get(fmt, "json")
 
 
 def mutate(data: bytes, fmt: str, rng: random.Random) -> tuple[bytes, str]:
