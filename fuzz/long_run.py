@@ -22,6 +22,7 @@ import random
 import re
 import sys
 import time
+import traceback
 import zipfile
 from collections import Counter
 from collections.abc import Callable
@@ -160,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
                     audit_case(data)
             else:
                 outcomes["events replayed"] += 1
-        except Failure as f:
+        except Exception as exc:  # a Failure, or a bug of the fuzzer itself
+            f = exc if isinstance(exc, Failure) else Failure(
+                "the fuzzer raised", data or b"", "".join(traceback.format_exception(exc)))
             key = f"{name}: {f.what}: {f.detail.strip().splitlines()[-1][:160]}"
             failures[key] += 1
             if failures[key] == 1:

@@ -214,15 +214,15 @@ def _dump(docs: list[Any], lines: bool) -> bytes:
 
 
 def _slots(value: Any, out: list[tuple[Any, Any]]) -> None:
-    """Every (container, key) pair under ``value``."""
-    if isinstance(value, list):
-        for i, v in enumerate(value):
-            out.append((value, i))
-            _slots(v, out)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            out.append((value, k))
-            _slots(v, out)
+    """Every (container, key) pair under ``value`` (iteratively: values nest deep here)."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        items = (enumerate(node) if isinstance(node, list)
+                 else node.items() if isinstance(node, dict) else ())
+        for k, v in items:
+            out.append((node, k))
+            stack.append(v)
 
 
 def _nasty_value(old: Any, rng: random.Random) -> Any:
