@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from kansa.deadline import TimeLimitExceeded, time_limit
 from parsers import LogFormatError, UnsupportedLogError, parse_bytes
 from parsers.archive import is_zip, iter_members
 from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
@@ -141,6 +142,18 @@ def _audit_archive(data: bytes, source: str, options: AuditOptions) -> FileOutco
 
 
 def _audit_log(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
+    seconds = options.limits.max_seconds
+    try:
+        with time_limit(seconds):
+            return _audit_log_untimed(data, source, options)
+    except TimeLimitExceeded:
+        return FileOutcome(source, "unreadable", error={
+            "file": source, "position": "start of file",
+            "error": f"reading and replaying the log took longer than the limit of "
+                     f"{seconds:g} s (--max-seconds); given up"})
+
+
+def _audit_log_untimed(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
     try:
         games = parse_bytes(data, source, options.fmt, options.limits)
     except LogFormatError as exc:

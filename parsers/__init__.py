@@ -16,7 +16,7 @@ from typing import Protocol, cast
 
 from parsers.archive import is_zip, iter_members
 from parsers.errors import LogFormatError, UnsupportedLogError
-from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
+from parsers.source import DEFAULT_LIMITS, Limits, check_items, read_log_bytes
 from replay.events import SourceRef
 from replay.game import Game
 
@@ -83,6 +83,7 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
     src = SourceRef(source)
     if not data.strip():
         raise LogFormatError("the file is empty", src)
+    check_items(data, limits.max_items, source)
     name = fmt or sniff(data)
     if name is None:
         raise LogFormatError(
@@ -92,7 +93,11 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
         module = format_module(name)
     except (KeyError, ImportError):
         raise UnsupportedLogError(f"no reader for the {name} format", src) from None
-    return module.parse(data, source, limits)
+    try:
+        return module.parse(data, source, limits)
+    except RecursionError:  # a safety net: each JSON reader checks --max-json-depth first
+        raise LogFormatError("the log is nested too deeply to read (see --max-json-depth)",
+                             src) from None
 
 
 def load(path: str | Path, fmt: str | None = None,

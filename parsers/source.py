@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import stat
 import zlib
 from dataclasses import dataclass
@@ -23,9 +24,35 @@ class Limits:
     """Largest decompressed gzip stream: a gzip bomb stops here."""
     max_json_depth: int = 64
     """Deepest JSON nesting accepted."""
+    max_items: int = 1_000_000
+    """Most XML tags and JSON list items or values in one log (counted as ``<``, ``,``,
+    ``[`` and ``{``), which bounds the memory a log's tree takes: real logs hold at
+    most about 13,000 (a long mjai log), an mjlog about 5,000."""
+    max_seconds: float = 60.0
+    """Longest time spent reading and replaying one log (an archive member counts alone);
+    real logs take milliseconds.  Enforced where signals are (a worker's main thread)."""
 
 
 DEFAULT_LIMITS = Limits()
+
+
+_ITEM = re.compile(rb"[<,\[{]")
+
+
+def check_items(data: bytes, limit: int, source: str) -> None:
+    """Refuse a log with more than ``limit`` items before any parser builds a tree of it.
+
+    :raises LogFormatError: at the first item past the limit.
+    """
+    count = data.count(b"<") + data.count(b",") + data.count(b"[") + data.count(b"{")
+    if count <= limit:
+        return
+    offset = next(m.start() for k, m in enumerate(_ITEM.finditer(data)) if k == limit)
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    raise LogFormatError(
+        f"the log holds {count} tags, list items or values, over the limit of {limit} "
+        "(--max-items)", SourceRef(source, line, column))
 
 
 def read_log_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
