@@ -111,6 +111,14 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--no-timing", action="store_true",
                        help="report 0 seconds, so that repeated runs give identical JSON")
     audit.set_defaults(func=cmd_audit)
+
+    conv = sub.add_parser("convert", help="write logs as mjai or tenhou.net/6")
+    _add_input_options(conv)
+    conv.add_argument("--to", required=True, choices=("mjai", "tenhou6"),
+                      help="the format to write")
+    conv.add_argument("-o", "--output", default=None, metavar="OUT",
+                      help="a folder (one file per game) or a file; default: standard output")
+    conv.set_defaults(func=cmd_convert)
     return parser
 
 
@@ -155,6 +163,16 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if acc.summary.not_audited:
         return EXIT_INTERRUPTED
     return exit_status(tail, args.fail_on)
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    from kansa.convert import convert  # noqa: PLC0415 (keeps audit start-up light)
+
+    files, missing = discover(args.paths)
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    failed = convert(files, args.to, args.output, _limits(args))
+    return EXIT_FINDINGS if failed else EXIT_OK
 
 
 def exit_status(doc: dict[str, Any], fail_on: str) -> int:

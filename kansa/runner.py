@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from kansa.deadline import TimeLimitExceeded, time_limit
-from parsers import LogFormatError, UnsupportedLogError, parse_bytes
+from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
 from parsers.archive import is_zip, iter_members
 from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
 from replay.engine import replay
@@ -156,6 +156,12 @@ def _audit_log(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
 def _audit_log_untimed(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
     try:
         games = parse_bytes(data, source, options.fmt, options.limits)
+    except UnknownFormatError as exc:
+        if _looks_like_documentation(source):
+            return FileOutcome(source, "unsupported", error={
+                "file": source, "reason": "not a game log (its name and content say "
+                                          "documentation or a data table)"})
+        return _unreadable(source, exc)
     except LogFormatError as exc:
         return _unreadable(source, exc)
     except UnsupportedLogError as exc:
@@ -183,6 +189,18 @@ def _audit_log_untimed(data: bytes, source: str, options: AuditOptions) -> FileO
     status: Status = ("internal_error" if internal
                       else "findings" if any(g["violations"] for g in out) else "clean")
     return FileOutcome(source, status, games=out, internal=internal)
+
+
+_DOC_SUFFIXES = frozenset({".md", ".rst", ".tsv", ".csv", ".txt", ".html", ".htm", ".pdf",
+                           ".png", ".jpg", ".jpeg", ".svg", ".py", ".toml", ".yaml", ".yml",
+                           ".ini", ".cfg", ".parquet"})
+_DOC_NAMES = ("readme", "license", "licence", "manifest", "changelog", "notice", "copying")
+
+
+def _looks_like_documentation(path: str) -> bool:
+    """A file that is plainly not a log: only asked when its content matched no format."""
+    p = Path(path)
+    return p.suffix.lower() in _DOC_SUFFIXES or p.name.lower().startswith(_DOC_NAMES)
 
 
 _SEVERITY: tuple[Status, ...] = ("clean", "findings", "unsupported", "unreadable",

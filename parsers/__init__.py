@@ -15,14 +15,14 @@ from types import ModuleType
 from typing import Protocol, cast
 
 from parsers.archive import is_zip, iter_members
-from parsers.errors import LogFormatError, UnsupportedLogError
+from parsers.errors import LogFormatError, UnknownFormatError, UnsupportedLogError
 from parsers.source import DEFAULT_LIMITS, Limits, check_items, read_log_bytes
 from replay.events import SourceRef
 from replay.game import Game
 
 __all__ = [
-    "DEFAULT_LIMITS", "FORMATS", "Limits", "LogFormatError", "UnsupportedLogError",
-    "iter_members", "load", "load_bytes", "parse_bytes", "sniff",
+    "DEFAULT_LIMITS", "FORMATS", "Limits", "LogFormatError", "UnknownFormatError",
+    "UnsupportedLogError", "iter_members", "load", "load_bytes", "parse_bytes", "sniff",
 ]
 
 FORMATS: tuple[str, ...] = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
@@ -86,7 +86,7 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
     check_items(data, limits.max_items, source)
     name = fmt or sniff(data)
     if name is None:
-        raise LogFormatError(
+        raise UnknownFormatError(
             "not a log in any known format (Tenhou XML, tenhou.net/6 JSON, mjai, "
             "majiang, Mahjong Soul record)", src)
     try:

@@ -29,6 +29,10 @@ class LogFormatError(ValueError):
         return ", ".join(parts) or "start of file"
 
 
+class UnknownFormatError(LogFormatError):
+    """Content that matches none of the formats kansa reads."""
+
+
 class UnsupportedLogError(Exception):
     """A readable log that kansa does not audit yet (e.g. a three-player game)."""
 

@@ -114,6 +114,11 @@ class Replayer:
     # -- driving -----------------------------------------------------------------
 
     def run(self) -> ReplayResult:
+        for d in self.game.diagnostics:
+            if d.level == "warning":
+                self.ctx.event = None
+                v = self.ctx.violation("log.assumption", d.message)
+                self._emit(dataclasses.replace(v, src=d.src))
         for ev in self.game.events:
             self.step(ev)
         return self.finish()
@@ -277,6 +282,11 @@ class Replayer:
                 "log.truncated",
                 f"hand {prev.label} stops without a result; the next hand starts"))
         self._close_hand()
+        if self.index in self.game.assumed_scores:
+            # the log gave no scores here: the rule set's start, then the replay's own
+            scores = st.scores if st.scores is not None and prev is not None else \
+                [self.rules.start_score] * self.rules.players
+            ev = dataclasses.replace(ev, scores=tuple(scores))
         if st.scores is not None and tuple(st.scores) != ev.scores:
             diff = [b - a for a, b in zip(st.scores, ev.scores, strict=False)]
             self._emit(self.ctx.violation(

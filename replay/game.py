@@ -44,6 +44,8 @@ class Diagnostic:
 
     message: str
     src: SourceRef | None = None
+    level: str = "info"
+    """``info``, or ``warning`` when the audit should report it (an assumption made)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,3 +64,6 @@ class Game:
     perspective: int | None = None
     """Seat whose view the log records, when other hands are hidden (``?`` tiles)."""
     diagnostics: tuple[Diagnostic, ...] = ()
+    assumed_scores: frozenset[int] = frozenset()
+    """Indices of the ``StartKyoku`` events whose scores the log did not give (the parser
+    filled them in; replay uses the rule set's start, then its own running scores)."""

@@ -48,7 +48,7 @@ def test_every_file_is_accounted_for(tmp_path: Path, corpus_dir: Path) -> None:
     good = corpus_dir / "tenhou_xml" / "mjx-project__mjx" / "double-ron.mjlog"
     (tmp_path / "good.mjlog").write_bytes(good.read_bytes())
     (tmp_path / "empty.json").write_bytes(b"")
-    (tmp_path / "junk.txt").write_text("hello")
+    (tmp_path / "junk.dat").write_text("hello")
     (tmp_path / "cut.mjlog").write_bytes(good.read_bytes()[:500])
     files, _ = discover([str(tmp_path)])
     doc = build_document(run(files, AuditOptions(), Engine(jobs=2)), None)

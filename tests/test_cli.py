@@ -57,3 +57,16 @@ def test_human_summary(capsys: pytest.CaptureFixture[str], corpus_dir: Path) -> 
     out = capsys.readouterr().out
     assert "1 files, 1 games" in out and "log.truncated (warning)" in out
     assert main(["audit", "--fail-on", "warning", str(path)]) == 1
+
+
+def test_documentation_files_in_a_folder_are_unsupported_not_unreadable(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("# games of the club\n")
+    (tmp_path / "MANIFEST.tsv").write_text("file\tformat\n")
+    (tmp_path / "notes.bin").write_bytes(b"\x00\x01not a log")
+    code, doc = run_json(capsys, str(tmp_path))
+    s = doc["summary"]
+    assert (s["files"], s["unsupported"], s["unreadable"]) == (3, 2, 1)
+    assert {Path(u["file"]).name for u in doc["unsupported"]} == {"README.md", "MANIFEST.tsv"}
+    assert all("not a game log" in u["reason"] for u in doc["unsupported"])
+    assert Path(doc["unreadable"][0]["file"]).name == "notes.bin" and code == 1

@@ -40,3 +40,9 @@ OUT_OF_ORDER = define(
     "An event that cannot happen in the state the game is in (a draw before the hand "
     "starts, a discard by a player whose turn it is not). The rest of the hand is not checked.",
 )
+ASSUMPTION = define(
+    "log.assumption", "The log leaves out something the audit had to assume", Severity.WARNING,
+    "kansa: log completeness",
+    "The log lacks information the replay needs (e.g. starting scores); kansa assumed a "
+    "value, said which, and checked the rest.",
+)

@@ -1,0 +1,65 @@
+"""``kansa convert``: read logs in any format, write mjai or tenhou.net/6."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from parsers import LogFormatError, UnsupportedLogError, load, mjai, tenhou6
+from parsers.source import Limits
+from replay.game import Game
+
+WRITERS: dict[str, tuple[Callable[[Game], str], str]] = {
+    "mjai": (mjai.write, ".mjson"),
+    "tenhou6": (tenhou6.write, ".json"),
+}
+
+
+def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
+            err: TextIO | None = None) -> int:
+    """Convert every game in ``files``; returns the number of files that failed.
+
+    ``out`` may be a folder (one file per game), a file (all games; one game for
+    tenhou.net/6), or ``None`` for standard output.
+    """
+    err = err or sys.stderr
+    write, suffix = WRITERS[to]
+    games: list[tuple[str, Game]] = []
+    failed = 0
+    for f in files:
+        try:
+            games.extend((f, g) for g in load(f, None, limits))
+        except (LogFormatError, UnsupportedLogError) as exc:
+            print(f"kansa convert: skipped {exc}", file=err)
+            failed += 1
+    texts: list[tuple[str, Game, str]] = []
+    for f, g in games:
+        try:
+            texts.append((f, g, write(g)))
+        except ValueError as exc:  # e.g. hidden tiles cannot be written as tenhou.net/6
+            print(f"kansa convert: cannot write {f} game {g.index} as {to}: {exc}", file=err)
+            failed += 1
+    target = Path(out) if out else None
+    if target is not None and (target.is_dir() or out.endswith(("/", "\\"))):  # type: ignore[union-attr]
+        target.mkdir(parents=True, exist_ok=True)
+        for f, g, text in texts:
+            name = Path(f.split("!")[-1]).name.split(".")[0]
+            suffix_index = f"-{g.index}" if g.index else ""
+            (target / f"{name}{suffix_index}{suffix}").write_text(_ends(text), encoding="utf-8")
+        return failed
+    if to == "tenhou6" and target is not None and len(texts) > 1:
+        print("kansa convert: several games need a folder for -o with --to tenhou6",
+              file=err)
+        return failed + len(texts)
+    body = "".join(_ends(text) for _, _, text in texts)
+    if target is None:
+        sys.stdout.write(body)
+    else:
+        target.write_text(body, encoding="utf-8")
+    return failed
+
+
+def _ends(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
