@@ -141,6 +141,29 @@ def test_json_nested_past_max_json_depth(capsys: pytest.CaptureFixture[str],
     assert "--max-json-depth" not in entry["error"]
 
 
+def _nest(depth: int) -> bytes:
+    return b"[" * depth + b"0" + b"]" * depth
+
+
+@pytest.mark.parametrize(("fmt", "data"), [
+    ("tenhou6", b'{"log": [[[0, ' + _nest(40) + b"]]]}"),
+    ("mjai", b'{"type": "start_game", "names": ' + _nest(40) + b"}\n"),
+    ("majiang", b'{"title": "x", "log": [[{"qipai": ' + _nest(40) + b"}]]}"),
+    ("majsoul", b'{"events": [{"name": "NewRound", "data": ' + _nest(40) + b"}]}"),
+])
+def test_every_json_reader_honours_max_json_depth(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str, data: bytes) -> None:
+    path = tmp_path / f"deep-{fmt}.json"
+    path.write_bytes(data)
+    entry = refusal(capsys, path, "--format", fmt, "--max-json-depth", "20")
+    assert "deeper than 20 levels" in entry["error"] and "--max-json-depth" in entry["error"]
+    entry = refusal(capsys, path, "--format", fmt)  # within the default depth of 64
+    assert "--max-json-depth" not in entry["error"]
+    path.write_bytes(data.replace(_nest(40), _nest(100_000)))
+    entry = refusal(capsys, path, "--format", fmt)
+    assert "deeper than" in entry["error"] and "--max-json-depth" in entry["error"]
+
+
 def test_json_nested_100000_deep_is_refused_quickly(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "deeper.json"

@@ -7,7 +7,6 @@ import gzip
 import io
 import json
 import os
-import shutil
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,9 @@ from replay.events import Dahai
 XML_GOOD = "tenhou_xml/mjx-project__mjx/2022060100gm-00a9-0000-97b5d87f.mjlog"
 T6_GOOD = "tenhou6/Equim-chan__mjai-reviewer/chankan.json"
 T6_SANMA = "tenhou6/hidacow__mjai-reviewer3p/chankan.json"
+MJAI_GOOD = "mjai/smly__RiichiEnv/126_204_0_mjai.jsonl"
+MAJIANG_GOOD = "majiang/MitsuhiroTaniguchi__MahjongLM/2023012721gm-00e1-0000-72b6b9d6.json"
+MAJSOUL_SANMA = "majsoul/smly__RiichiEnv/mjsoul_heavenly_hand.json"
 STATUS_KEYS = ("clean", "with_findings", "unreadable", "unsupported", "internal_errors")
 
 
@@ -52,7 +54,14 @@ def test_a_batch_of_broken_files_of_every_format_audits_the_good_ones(
         capsys: pytest.CaptureFixture[str], corpus_dir: Path, tmp_path: Path) -> None:
     xml = (corpus_dir / XML_GOOD).read_bytes()
     t6 = (corpus_dir / T6_GOOD).read_bytes()
-    good = {"good.mjlog": xml, "good.json": t6, "good.mjlog.gz": gzip.compress(xml)}
+    mjai = (corpus_dir / MJAI_GOOD).read_bytes()
+    majiang = (corpus_dir / MAJIANG_GOOD).read_bytes()
+    majsoul = (corpus_dir / MAJSOUL_SANMA).read_bytes()
+    good = {"good.mjlog": xml, "good.json": t6, "good.mjlog.gz": gzip.compress(xml),
+            "good.mjson": mjai, "good-majiang.json": majiang}
+    unsupported = {"sanma.json": (corpus_dir / T6_SANMA).read_bytes(),
+                   "sanma-majsoul.json": majsoul}
+    lines = mjai.split(b"\n")
     bad = {
         "cut.mjlog": xml[:len(xml) // 2],
         "flipped.mjlog": xml.replace(b"<INIT", b"<INIT seed=\"x\"", 1),
@@ -63,30 +72,35 @@ def test_a_batch_of_broken_files_of_every_format_audits_the_good_ones(
         "empty.log": b"",
         "binary.bin": bytes(range(256)) * 8,
         "deep.json": b'{"log": [[[0, ' + b"[" * 5000 + b"]" * 5000 + b"]]]}",
-        "mjai.mjson": b'{"type":"start_game","names":["a","b","c","d"]}\n{"type":"start_kyoku"',
-        "majsoul.json": b'{"head": {"uuid": "x"}, "data": [1, 2',
+        "cut.mjson": mjai[:len(mjai) // 2 + 7],
+        "badtile.mjson": b"\n".join([*lines[:3], lines[3].replace(b'"pai":"', b'"pai":"9z', 1),
+                                     *lines[4:]]),
+        "noscores.mjson": b'{"type":"start_game","names":["a","b","c","d"]}\n'
+                          b'{"type":"start_kyoku","bakaze":"E"}\n',
+        "cut-majiang.json": majiang[:len(majiang) // 3],
+        "cut-majsoul.json": majsoul[:len(majsoul) // 2],
     }
-    for name, data in {**good, **bad}.items():
+    for name, data in {**good, **unsupported, **bad}.items():
         (tmp_path / name).write_bytes(data)
-    shutil.copy(corpus_dir / T6_SANMA, tmp_path / "sanma.json")
     (tmp_path / "games.zip").write_bytes(zip_of(
-        {"a.mjlog": xml, "b.json": t6, "c-broken.mjlog": xml[:300], "d-empty.json": b""}))
+        {"a.mjlog": xml, "b.json": t6, "c-broken.mjlog": xml[:300], "d-empty.json": b"",
+         "e.mjson": mjai}))
     (tmp_path / "corrupt.zip").write_bytes(b"PK\x03\x04" + b"\0" * 64)
 
     code, doc = run_json(capsys, "--max-decompressed-bytes", "1000000", str(tmp_path))
     assert code == 1
     seen = accounted(doc)
     root = str(tmp_path)
-    for name in good:
-        assert seen.pop(f"{root}/{name}") == "audited", name
-    assert seen.pop(f"{root}/games.zip!a.mjlog") == "audited"
-    assert seen.pop(f"{root}/games.zip!b.json") == "audited"
-    assert seen.pop(f"{root}/sanma.json") == "unsupported"
+    audited = {f"{root}/{n}" for n in good} | {f"{root}/games.zip!{n}"
+                                                for n in ("a.mjlog", "b.json", "e.mjson")}
+    assert {f for f, how in seen.items() if how == "audited"} == audited
+    assert {f for f, how in seen.items() if how == "unsupported"} == {
+        f"{root}/{n}" for n in unsupported}
     expected_bad = {f"{root}/{n}" for n in bad} | {
         f"{root}/games.zip!c-broken.mjlog", f"{root}/games.zip!d-empty.json",
         f"{root}/corrupt.zip"}
-    assert set(seen) == expected_bad
-    assert all(how in ("unreadable", "unsupported") for how in seen.values())
+    assert {f for f, how in seen.items() if how == "unreadable"} == expected_bad
+    assert set(seen) == audited | expected_bad | {f"{root}/{n}" for n in unsupported}
     # every unreadable one says where and why
     for u in doc["unreadable"]:
         assert u["error"] and u["position"], u
@@ -94,11 +108,12 @@ def test_a_batch_of_broken_files_of_every_format_audits_the_good_ones(
     assert "--max-decompressed-bytes" in by_file[f"{root}/bomb.gz"]["error"]
     assert "--max-json-depth" in by_file[f"{root}/deep.json"]["error"]
     assert "line" in by_file[f"{root}/cut.mjlog"]["position"]
+    assert "line 4" in by_file[f"{root}/badtile.mjson"]["position"]
     summary = doc["summary"]
-    files = len(good) + len(bad) + 1 + 4 + 1  # + sanma, four members, the corrupt zip
+    files = len(good) + len(unsupported) + len(bad) + 5 + 1  # five members, the corrupt zip
     assert summary["files"] == files
     assert sum(summary[k] for k in STATUS_KEYS) == files
-    assert summary["games"] == 5 and summary["internal_errors"] == 0
+    assert summary["games"] == len(audited) and summary["internal_errors"] == 0
 
 
 def test_a_zip_with_a_bad_member_audits_the_others(tmp_path: Path) -> None:
