@@ -209,3 +209,28 @@ def test_two_runs_give_byte_identical_output_in_any_file_order(
         runs.append(capsys.readouterr().out)
     assert runs[0] == runs[2] and runs[1] == runs[3]
     assert json.loads(runs[0])["summary"]["games"] > 200
+
+
+@pytest.mark.corpus
+def test_convert_goes_on_past_a_reader_or_writer_bug(
+        capsys: pytest.CaptureFixture[str], corpus_dir: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kansa import convert as conv  # noqa: PLC0415
+
+    xml = (corpus_dir / XML_GOOD).read_bytes()
+    for name in ("a.mjlog", "b-bug.mjlog", "c.mjlog"):
+        (tmp_path / name).write_bytes(xml)
+    write, suffix = conv.WRITERS["mjai"]
+
+    def buggy(game: Any) -> str:
+        if "b-bug" in game.source:
+            raise IndexError("a writer bug")
+        return write(game)
+
+    monkeypatch.setitem(conv.WRITERS, "mjai", (buggy, suffix))
+    out = tmp_path / "out"
+    code = main(["convert", str(tmp_path / "a.mjlog"), str(tmp_path / "b-bug.mjlog"),
+                 str(tmp_path / "c.mjlog"), "--to", "mjai", "-o", f"{out}/"])
+    assert code == 1
+    assert "INTERNAL ERROR (please report) writing" in capsys.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == ["a.mjson", "c.mjson"]
