@@ -224,23 +224,26 @@ class Replayer:
                 f"{expected} expected", seat=p.seat))
 
     def _see(self, rs: RoundState, tiles: Iterable[Tile | None]) -> None:
-        """Count tiles whose identity became known; report a fifth copy."""
+        """Count tiles whose identity became known; report a fifth copy once per kind."""
         seen = rs.seen37
         for t in tiles:
             if t is None:
                 continue
             code = t.code
             seen[code] += 1
+            # counts only grow within a hand: report the fifth copy (and the second red
+            # five) once, not every copy after it (a dealt hand of thousands of one tile
+            # made thousands of findings, each with a snapshot of that hand)
             if code < 34:
                 if code in _FIVES:
                     total = seen[code] + seen[_FIVES[code]]
-                    bad = total > 4
+                    bad = total == 5
                 else:
                     total = seen[code]
-                    bad = total > 4
+                    bad = total == 5
             else:
                 total = seen[code] + seen[_RED_OF[code]]
-                bad = total > 4 or seen[code] > 1
+                bad = total == 5 or seen[code] == 2
             if bad:
                 kind = BY_VALUE[t.index]
                 self._emit(self.ctx.violation(
@@ -319,6 +322,10 @@ class Replayer:
                          f"{len(ev.scores)} scores and {len(ev.tehais)} hands in a "
                          f"{n}-player game", None)
             st.scores = None
+        elif max(map(len, ev.tehais), default=0) > 14:  # past a dealing slip: nothing to follow
+            self._desync("log.out-of-order",
+                         f"hand {rs.label} deals {max(map(len, ev.tehais))} tiles to one seat",
+                         None)
 
     def _tsumo(self, ev: Tsumo) -> None:
         rs = self._rs

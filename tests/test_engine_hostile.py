@@ -143,3 +143,22 @@ def test_riichi_scores_of_another_table_size_are_not_adopted() -> None:
     result = with_events(sc, Reach(actor=Seat(1)), ReachAccepted(actor=Seat(1),
                                                                   scores=(1, 2, 3, 4, 5)))
     assert "flow.scores" in [v.rule for v in result.violations]
+
+
+def test_a_deal_of_thousands_of_tiles_is_one_finding_not_thousands() -> None:
+    sc = started().go_around(0, 2)
+    game = sc.game()
+    start = game.events[0]
+    assert isinstance(start, StartKyoku)
+    huge = dataclasses.replace(start, tehais=((Tile.M1,) * 5000, *start.tehais[1:]))
+    result = replay(dataclasses.replace(game, events=(huge, *game.events[1:])), TENHOU)
+    assert len(lost(result)) == 1 and "deals 5000 tiles to one seat" in lost(result)[0]
+    assert len(result.violations) == 4  # deal size, one fifth copy, desync, truncated log
+
+
+def test_a_fifth_copy_is_reported_once_per_kind() -> None:
+    sc = started()
+    for seat in (0, 1, 2, 3, 0, 1):
+        sc.turn(seat, "1p", "1p")
+    result = replay(sc.game(), TENHOU)
+    assert [v.rule for v in result.violations].count("tiles.conservation") == 1
