@@ -20,6 +20,7 @@ import gzip
 import io
 import random
 import re
+import resource
 import sys
 import time
 import traceback
@@ -179,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{sum(failures.values())} failures", flush=True)
     seconds = time.perf_counter() - start
     print(f"\ncases: {args.cases}  time: {seconds:.1f} s  failures: {sum(failures.values())}  "
-          f"slowest case: {slowest[0]:.2f} s ({slowest[1]})")
+          f"slowest case: {slowest[0]:.2f} s ({slowest[1]})  "
+          f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MiB")
     print("by kind:", ", ".join(f"{k} {v}" for k, v in sorted(per_kind.items())))
     print("outcomes:", ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
     print("most frequent LogFormatError messages:")
