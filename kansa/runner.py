@@ -93,8 +93,15 @@ def audit_game(game: Game, options: AuditOptions) -> dict[str, Any]:
 
 def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome:
     """Read and audit every game in ``path``; never raises for any input."""
+    seconds = options.limits.max_seconds
     try:
-        data = read_log_bytes(path, options.limits)
+        with time_limit(seconds):
+            data = read_log_bytes(path, options.limits)
+    except TimeLimitExceeded:
+        return FileOutcome(path, "unreadable", error={
+            "file": path, "position": "start of file",
+            "error": f"reading the file took longer than the limit of {seconds:g} s "
+                     "(--max-seconds); given up"})
     except LogFormatError as exc:
         return _unreadable(path, exc)
     except Exception as exc:

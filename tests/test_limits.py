@@ -97,6 +97,16 @@ def test_a_gzip_stream_over_the_flag(capsys: pytest.CaptureFixture[str], tmp_pat
     assert code == 0 and doc["summary"]["games"] == 1
 
 
+def test_many_concatenated_gzip_members_are_read_in_linear_time(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "members.mjlog.gz"  # zlib copied the rest after every member: quadratic
+    path.write_bytes(gzip.compress(MJLOG, mtime=0) + gzip.compress(b"", mtime=0) * 200_000)
+    start = time.perf_counter()
+    code, doc = audit(capsys, str(path))
+    assert code == 0 and doc["summary"]["games"] == 1
+    assert time.perf_counter() - start < 15
+
+
 def _zip(members: dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
