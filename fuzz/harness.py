@@ -112,6 +112,10 @@ def parse_case(data: bytes, source: str = "fuzz.log", limits: Limits = DEFAULT_L
 
 def audit_case(data: bytes, source: str = "fuzz.log") -> None:
     """The whole per-file path of the runner: it must never report an internal error."""
+    try:
+        data = maybe_gunzip(data, SourceRef(source))
+    except LogFormatError:
+        return
     outcome = audit_bytes(data, source, AuditOptions())
     for leaf in outcome.leaves():
         if leaf.status == "internal_error":

@@ -79,7 +79,8 @@ class Cases:
         return mutate(rng.choice(self.logs[fmt]), fmt, rng)[0]
 
     def _gzip(self, rng: random.Random) -> tuple[str, bytes | None]:
-        data = gzip.compress(self._any_mutated(rng), mtime=0)
+        data = b"".join(gzip.compress(self._any_mutated(rng) if k == 0 else b"", mtime=0)
+                        for k in range(rng.choice((1, 1, 1, 2, 50))))
         if rng.random() < 0.5:
             data = rng.choice((truncate, flip_bytes, splice))(data, rng)
         return "gzip", data
