@@ -196,6 +196,8 @@ def print_summary(doc: dict[str, Any], first_errors: list[tuple[str, dict[str, A
     warnings = sum(s["violations"].values()) - errors
     print(f"{s['files']} files, {s['games']} games, {s['hands']} hands, {s['wins']} wins "
           f"in {s['seconds']:.1f} s", file=out)
+    print(f"  {s['wins_valued']} wins valued, {s['hands_compared']} hands' payments compared, "
+          f"{s['transfers']} transfers in the ledger", file=out)
     print(f"  clean {s['clean']}, with findings {s['with_findings']}, unsupported "
           f"{s['unsupported']}, unreadable {s['unreadable']}, internal errors "
           f"{s['internal_errors']}" + (f", not audited {s['not_audited']}"

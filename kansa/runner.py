@@ -296,6 +296,9 @@ class Summary:
     games: int = 0
     hands: int = 0
     wins: int = 0
+    wins_valued: int = 0
+    hands_compared: int = 0
+    transfers: int = 0
     events: int = 0
     status: Counter[str] = field(default_factory=Counter)
     violations: Counter[str] = field(default_factory=Counter)
@@ -314,6 +317,9 @@ class Summary:
             self.games += 1
             self.hands += g["hands"]
             self.wins += g["wins"]
+            self.wins_valued += g["wins_valued"]
+            self.hands_compared += g["hands_compared"]
+            self.transfers += g["transfers"]
             self.events += g["events"]
             for v in g["violations"]:
                 self.violations[v["rule"]] += 1
@@ -326,6 +332,9 @@ class Summary:
             "games": self.games,
             "hands": self.hands,
             "wins": self.wins,
+            "wins_valued": self.wins_valued,
+            "hands_compared": self.hands_compared,
+            "transfers": self.transfers,
             "events": self.events,
             "clean": self.status["clean"],
             "with_findings": self.status["findings"],

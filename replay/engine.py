@@ -38,11 +38,24 @@ from replay.events import (
     Tsumo,
 )
 from replay.game import Game
+from replay.ledger import Reason, Transfer
+from replay.payments import final_result
 from replay.result import HandRecord, ReplayResult, RiichiRecord, WinRecord
 from replay.rules import RuleSet
+from replay.scoring import claimed_value, hand_value
+from replay.settle import (
+    Settlement,
+    WinEntry,
+    liability,
+    mark_extra,
+    settle_draw,
+    settle_wins_of_hand,
+)
+from replay.situation import win_situation
 from replay.state import GameState, LastDiscard, Meld, MeldType, PlayerState, RiverTile, RoundState
 from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
 from replay.violations import Violation
+from replay.yaku import Yaku
 
 RIICHI_STICK = 1000
 _FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
@@ -91,6 +104,9 @@ class Replayer:
         self.unchecked = 0
         self.final_scores: tuple[int, ...] | None = None
         self.final_points: tuple[float, ...] | None = None
+        self.ledger: list[Transfer] = []
+        self.wins_valued = 0
+        self.hands_compared = 0
         self._desync_violation: Violation | None = None
         self._apply: dict[type, Callable[[Event], None]] = {
             StartKyoku: self._start_kyoku,  # type: ignore[dict-item]
@@ -138,6 +154,8 @@ class Replayer:
             self._emit(ctx.violation("log.out-of-order",
                                      f"{kind.__name__} after the end of the game"))
             return
+        if kind is StartKyoku or kind is EndGame:
+            self._settle()  # a hand without EndKyoku: settle it before anything looks back
         if rs is None and kind is not StartKyoku and kind is not EndGame:
             self._emit(ctx.violation(
                 "log.out-of-order", f"{kind.__name__} before the first hand starts"))
@@ -155,7 +173,7 @@ class Replayer:
         if fns and (self.state.round is None or self.state.round.desync is None):
             self._run(fns, ev)
 
-    def _run(self, fns: tuple[CheckFn, ...], ev: Event) -> None:
+    def _run(self, fns: tuple[CheckFn, ...], ev: Event | Settlement) -> None:
         for fn in fns:
             found = fn(self.ctx, ev)
             if found:
@@ -164,6 +182,7 @@ class Replayer:
     def finish(self) -> ReplayResult:
         rs = self.state.round
         mid_hand = rs is not None and not rs.ended
+        self._settle()
         self._close_hand()
         if not self.complete:
             where = "mid-hand" if mid_hand else "before the end of the game"
@@ -181,6 +200,8 @@ class Replayer:
             events=self.index + 1, hands=self.hands, violations=self.violations,
             complete=self.complete, final_scores=self.final_scores,
             final_points=self.final_points, unchecked=self.unchecked,
+            ledger=self.ledger, wins_valued=self.wins_valued,
+            hands_compared=self.hands_compared,
         )
 
     # -- reporting helpers -------------------------------------------------------
@@ -520,6 +541,9 @@ class Replayer:
         p.double_riichi = rs.first_go_around and p.draws <= 1
         rs.riichi_count += 1
         st.kyotaku += 1
+        self.ledger.append(Transfer(hand=self._hand_no, event=self.index, payer=ev.actor,
+                                    payee=None, amount=RIICHI_STICK,
+                                    reason=Reason.RIICHI_DEPOSIT))
         if st.scores is not None:
             st.scores[ev.actor] -= RIICHI_STICK
             if ev.scores is not None and tuple(st.scores) != ev.scores:
@@ -545,31 +569,95 @@ class Replayer:
     def _hora(self, ev: Hora) -> None:
         rs = self._rs
         st = self.state
+        entry = self._value_win(rs, ev)
         first = not rs.ended
         rs.ended = True
         if first and ev.ura_markers:
             self._see(rs, ev.ura_markers)
-        if ev.deltas is not None and st.scores is not None \
-                and len(ev.deltas) == len(st.scores):
-            st.scores = [s + d for s, d in zip(st.scores, ev.deltas, strict=True)]
-        else:
-            st.scores = None
+        if ev.deltas is not None and len(ev.deltas) == self.rules.players:
+            if st.scores is not None:
+                st.scores = [s + d for s, d in zip(st.scores, ev.deltas, strict=True)]
+        elif entry.points is None:
+            st.scores = None  # no deltas and no value to compute them from
+        # else: the computed deltas are applied when the hand is settled
         st.kyotaku = 0
         if self.hand is not None:
             self.hand.complete = True
+            v = entry.value if entry.value is not None and entry.value.error is None else None
             self.hand.wins.append(WinRecord(
                 actor=ev.actor, target=ev.target, tile=ev.tile,
-                turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao))
+                turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao,
+                han=v.han if v else None, fu=v.fu if v else None,
+                points=v.points if v else None, limit=v.limit if v else None,
+                liable=entry.liable))
+
+    def _value_win(self, rs: RoundState, ev: Hora) -> WinEntry:
+        """The win as the replay sees it, before the state records it (RULESETS rows 4-16)."""
+        st = self.state
+        rules = self.rules
+        ws = win_situation(st, ev, rules)
+        value = hand_value(ws, rules) if ws is not None else None
+        liable = None
+        liable_yaku: tuple[Yaku, ...] = ()
+        if value is not None and value.error is None:
+            self.wins_valued += 1
+            assert ws is not None
+            liable, liable_yaku = liability(ws.melds, [y for y, _ in value.yaku], rules)
+        kyotaku = rs.wins[0].kyotaku if rs.wins else st.kyotaku
+        entry = WinEntry(
+            event=ev, index=self.index, situation=ws, value=value,
+            claim=claimed_value(ev.yaku, ev.han, ev.fu, rules), liable=liable,
+            liable_yaku=liable_yaku, honba=st.honba, kyotaku=kyotaku,
+            riichi=rs.players[ev.actor].riichi)
+        rs.wins.append(entry)
+        mark_extra(rs.wins, rules, self.index)
+        return entry
+
+    @property
+    def _hand_no(self) -> int | None:
+        return len(self.hands) - 1 if self.hand is not None else None
+
+    def _settle(self) -> None:
+        """Price the hand's wins once all of them are known; apply computed deltas where the
+        log gives none; record the transfers; run the checks of the settlement."""
+        rs = self.state.round
+        if rs is None or rs.settled or not rs.wins or rs.desync is not None:
+            return
+        rs.settled = True
+        settlement = settle_wins_of_hand(rs.wins, dealer=rs.start.oya, rules=self.rules,
+                                         hand=self._hand_no)
+        st = self.state
+        for w in settlement.wins:
+            if w.logged is None and st.scores is not None:
+                if w.expected is None:
+                    st.scores = None
+                    break
+                st.scores = [s + d for s, d in zip(st.scores, w.expected.deltas, strict=True)]
+        self._record(settlement)
+
+    def _record(self, settlement: Settlement) -> None:
+        self.ledger.extend(settlement.transfers)
+        if settlement.compared:
+            self.hands_compared += 1
+        fns = self._after.get(Settlement)
+        if fns:
+            self._run(fns, settlement)
 
     def _ryukyoku(self, ev: Ryukyoku) -> None:
         rs = self._rs
         st = self.state
         rs.ended = True
-        if ev.deltas is not None and st.scores is not None \
-                and len(ev.deltas) == len(st.scores):
-            st.scores = [s + d for s, d in zip(st.scores, ev.deltas, strict=True)]
-        elif ev.deltas is not None or not self._no_payment(ev):
+        rs.draw = ev
+        rs.settled = True
+        settlement = settle_draw(rs, ev, self.index, rules=self.rules, hand=self._hand_no)
+        expected = settlement.draw.expected if settlement.draw is not None else None
+        deltas = ev.deltas if ev.deltas is not None else (
+            expected.deltas if expected is not None else None)
+        if deltas is not None and st.scores is not None and len(deltas) == len(st.scores):
+            st.scores = [s + d for s, d in zip(st.scores, deltas, strict=True)]
+        elif deltas is not None or not self._no_payment(ev):
             st.scores = None  # payments happened that the log does not show
+        self._record(settlement)
         if self.hand is not None:
             self.hand.complete = True
             self.hand.draw = ev.reason
@@ -587,6 +675,8 @@ class Replayer:
         rs = self._rs
         if not rs.ended:
             self._desync("log.out-of-order", "the hand ends without a win or a draw", None)
+            return
+        self._settle()
 
     def _end_game(self, ev: EndGame) -> None:
         st = self.state
@@ -597,6 +687,9 @@ class Replayer:
         self.complete = True
         self.final_scores = ev.scores
         self.final_points = ev.points
+        if st.scores is not None:
+            final = final_result(st.scores, st.kyotaku, rules=self.rules, event=self.index)
+            self.ledger.extend(final.transfers)
         if ev.scores is None or st.scores is None:
             return
         expected = list(st.scores)

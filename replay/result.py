@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from replay.events import DrawReason
+from replay.ledger import Transfer
 from replay.tiles import Seat, Tile
 from replay.violations import Severity, Violation
+from replay.yaku import Limit
 
 
 @dataclass(slots=True)
@@ -19,6 +21,14 @@ class WinRecord:
     deltas: tuple[int, ...] | None
     """As the log records them."""
     pao: Seat | None = None
+    """The liable player as the log records it."""
+    han: int | None = None
+    """The replay's value (``None`` where the hand could not be valued)."""
+    fu: int | None = None
+    points: int | None = None
+    limit: Limit | None = None
+    liable: Seat | None = None
+    """The liable player as the replay finds it."""
 
     @property
     def is_tsumo(self) -> bool:
@@ -87,6 +97,12 @@ class ReplayResult:
     final_points: tuple[float, ...] | None = None
     unchecked: int = 0
     """Events not checked because the state was lost."""
+    ledger: list[Transfer] = field(default_factory=list)
+    """Every transfer of points, in event order (:mod:`replay.ledger`)."""
+    wins_valued: int = 0
+    """Wins whose value the replay recomputed."""
+    hands_compared: int = 0
+    """Hands whose logged deltas were compared with the rule set's payments."""
 
     @property
     def wins(self) -> int:
@@ -108,6 +124,9 @@ class ReplayResult:
             "wins": self.wins,
             "events": self.events,
             "unchecked_events": self.unchecked,
+            "wins_valued": self.wins_valued,
+            "hands_compared": self.hands_compared,
+            "transfers": len(self.ledger),
             "complete": self.complete,
             "violations": [v.to_dict() for v in self.violations],
         }

@@ -124,7 +124,11 @@ class RuleSet:
     agari_yame: bool = True
     start_score: int = 25000
     return_score: int = 30000
-    uma: tuple[int, int, int, int] = (20000, 10000, -10000, -20000)
+    uma: tuple[int, int, int, int] | None = (20000, 10000, -10000, -20000)
+    """Points added by rank, first to last; ``None`` when unknown (a custom lobby whose log
+    does not say), and then final points are not checked."""
+    uma_ties_split: bool = False
+    """Tied players share their uma (and oka); ``False``: the earlier seat ranks higher."""
     leftover_sticks_to_top: bool = True
     honba_value: int = 300
     noten_total: int = 3000
@@ -133,7 +137,12 @@ class RuleSet:
     claim_seconds: float = 3.0
     """How long after a discard a call may still be made (EMA 3.3.1)."""
     rounding: str = "tenhou"
-    """How final points are rounded: ``tenhou`` (to the nearest 1000, 1st takes the rest)."""
+    """How final points are rounded.  ``tenhou``: every player but the first rounds the
+    score to whole thousands, half away from zero (25,500 -> 26, -4,500 -> -5: what the
+    corpus's owari values show), then takes off the return score and adds uma; the first
+    takes minus the sum of the others.  Logs that give points in tenths (Tenhou's newer logs,
+    custom lobbies) are compared in tenths instead (``tenhou_tenths``).  ``none``: exact, in
+    thousands."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     # -- construction ----------------------------------------------------------
@@ -160,6 +169,12 @@ class RuleSet:
             changes["hanchan"] = hints.hanchan
         if hints.players != self.players:
             changes["players"] = hints.players
+        if hints.uma is not None and len(hints.uma) == 4:
+            changes["uma"] = tuple(hints.uma)
+        elif hints.lobby not in (None, "", "0") and self.name in ("tenhou", "majsoul"):
+            changes["uma"] = None  # a custom lobby with its own uma, not in the log
+        if hints.start_score is not None:
+            changes["start_score"] = hints.start_score
         return self.replace(**changes) if changes else self
 
     @staticmethod
@@ -215,7 +230,7 @@ def _coerce(key: str, current: Any, value: Any) -> Any:
             return type(current)(value)
         if isinstance(current, str):
             return str(value)
-        if isinstance(current, tuple):
+        if isinstance(current, tuple) or (key == "uma" and current is None):
             return tuple(int(v) for v in value)
         if isinstance(current, frozenset):
             if key == "abortive":
@@ -262,6 +277,7 @@ EMA = RuleSet(
     start_score=30000,
     return_score=30000,
     uma=(15000, 5000, -5000, -15000),
+    uma_ties_split=True,
     leftover_sticks_to_top=True,
     double_wind_pair_fu=4,
     renhou=True,
@@ -288,8 +304,8 @@ MLEAGUE = TENHOU.replace(
     tobi=False,
     west_extension=False,
     agari_yame=False,
-    uma=(50000, 10000, -10000, -30000),
-    return_score=25000,
+    uma=(30000, 10000, -10000, -30000),
+    uma_ties_split=True,
     double_wind_pair_fu=2,
     rounding="none",
 )

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from replay.events import StartKyoku
+from replay.events import Ryukyoku, StartKyoku
 from replay.rules import RuleSet
 from replay.tiles import BY_VALUE, Seat, Tile
+
+if TYPE_CHECKING:
+    from replay.settle import WinEntry
 
 DEAD_WALL = 14
 """Tiles kept back from the live wall (indicators and replacement tiles)."""
@@ -206,6 +210,12 @@ class RoundState:
     """Events skipped after a desync."""
     seen37: list[int] = field(default_factory=lambda: [0] * 37)
     """Tiles whose identity is known so far (dealt, drawn, revealed), by value."""
+    wins: list[WinEntry] = field(default_factory=list)
+    """The hand's wins with their replayed value, in log order."""
+    draw: Ryukyoku | None = None
+    """The draw that ended the hand."""
+    settled: bool = False
+    """The hand's payments were worked out (see :mod:`replay.settle`)."""
 
     @property
     def label(self) -> str:

@@ -32,7 +32,7 @@ from replay.events import (
 )
 from replay.tiles import Tile
 from replay.yaku import Yaku
-from tests.parser_helpers import SANMA_SKIP, check_error, corpus_files, errors, run, sanma_wall_ok
+from tests.parser_helpers import check_error, corpus_files, run, structural_errors
 
 
 @pytest.mark.corpus
@@ -51,9 +51,7 @@ def test_corpus_excerpt(corpus_dir: Path) -> None:
     assert win.tile is Tile.S9 and win.hand is not None and len(win.hand) == 14
     assert isinstance(end, EndKyoku)
     assert game.log_id == "250828-f11b2f40-b50f-4484-85f3-65678031db88"
-    if not sanma_wall_ok():
-        pytest.skip(SANMA_SKIP)
-    assert not errors(run(game))
+    assert not structural_errors(run(game))
 
 
 def _round(*events: tuple[str, dict[str, Any]], next_start: Any = "keep") -> dict[str, Any]:
@@ -127,7 +125,9 @@ def test_a_full_four_player_round_replays() -> None:
     kan = game.events[ankan]
     assert isinstance(kan, Ankan) and kan.consumed == (Tile.HAKU,) * 4
     result = run(game)
-    assert not errors(result), [v.message for v in errors(result)]
+    # the round's claimed value is made up (this test is about reading the record), so only
+    # the state is held to account here
+    assert not structural_errors(result), [v.message for v in structural_errors(result)]
 
 
 def test_kans_of_fives_use_the_tiles_held() -> None:
