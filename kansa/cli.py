@@ -6,19 +6,50 @@ import argparse
 import json
 import sys
 import time
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from kansa import __version__
+from kansa import __version__, docs
 from kansa.batch import Engine, Progress, default_jobs, run
-from kansa.runner import Accumulator, AuditOptions, discover
+from kansa.runner import Accumulator, AuditOptions, audit_file, discover
 from parsers.source import DEFAULT_LIMITS, Limits
+from replay.rules import PRESETS, RuleSet
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 class UsageError(Exception):
     pass
+
+
+def resolve_rules(choice: str) -> str | RuleSet:
+    """``auto``, a preset name, or the rule set in a TOML file.
+
+    The file holds top-level keys: ``base`` (the preset to start from, default
+    ``tenhou``), ``name`` (default: the file name) and any rule-set field.
+
+    :raises UsageError: for an unknown name, an unreadable file, bad TOML, an
+        unknown key or a bad value; the message says which.
+    """
+    if choice == "auto" or choice in PRESETS:
+        return choice
+    path = Path(choice)
+    if path.suffix != ".toml" and not path.is_file():
+        raise UsageError(f"unknown rule set {choice!r}: use auto, a preset "
+                         f"({', '.join(PRESETS)}) or a .toml file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read rules file {choice}: {exc.strerror or exc}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"rules file {choice} is not valid TOML: {exc}") from None
+    data.setdefault("name", path.stem)
+    try:
+        return RuleSet.from_mapping(data)
+    except ValueError as exc:
+        raise UsageError(f"rules file {choice}: {exc}") from None
 
 
 def _limits(args: argparse.Namespace) -> Limits:
@@ -48,8 +79,8 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _add_input_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="PATH",
+def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> None:
+    p.add_argument("paths", nargs="+" if required else "*", metavar="PATH",
                    help="log files, folders (searched recursively) or globs")
     p.add_argument("--format", dest="fmt", default=None,
                    help="read every file as this format instead of recognising it")
@@ -69,6 +100,23 @@ def _add_input_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
                    help="give up on a log that takes longer than this to read and replay "
                         "(default %(default)s)")
+
+
+def _add_rules_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="auto",
+                   help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
+                        "wrc, mleague) or a TOML file (default: auto)")
+
+
+def _add_report_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--player", metavar="NAME", default=None,
+                   help="only the games NAME played, and only NAME's rows and statistics")
+    p.add_argument("--game", metavar="GAME", default=None,
+                   help="the game for the score progression plot: its log id, file name or "
+                        "file#index (default: the first game)")
+    p.add_argument("--store", metavar="DIR", default=None,
+                   help="read the tables from a results store written by 'kansa audit --out' "
+                        "instead of replaying logs")
 
 
 def _add_engine_options(p: argparse.ArgumentParser) -> None:
@@ -99,18 +147,53 @@ def build_parser() -> argparse.ArgumentParser:
 
     audit = sub.add_parser("audit", help="replay logs and report every rule violation")
     _add_input_options(audit)
+    _add_rules_option(audit)
     audit.add_argument("--json", action="store_true",
                        help="print the full result document as JSON on standard output")
-    audit.add_argument("--rules", default="auto",
-                       help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
-                            "wrc, mleague) or a TOML file (default: auto)")
     audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
                        help="exit 1 when a finding at or above this severity is found "
                             "(default: error)")
     _add_engine_options(audit)
+    audit.add_argument("--out", metavar="DIR", default=None,
+                       help="append findings and report tables to a Parquet results store; "
+                            "files already audited there (same content, rules and kansa "
+                            "version) are skipped")
     audit.add_argument("--no-timing", action="store_true",
                        help="report 0 seconds, so that repeated runs give identical JSON")
     audit.set_defaults(func=cmd_audit)
+
+    rules = sub.add_parser("rules", help="list every check with its severity and citation")
+    rules.add_argument("--rules", default=None,
+                       help="cite for this rule set: a preset or a TOML file (default: the "
+                            "EMA citations, no rule set)")
+    fmt = rules.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print the catalog as JSON")
+    fmt.add_argument("--markdown", action="store_true",
+                     help="print the catalog as the README's Markdown table")
+    rules.set_defaults(func=cmd_rules)
+
+    stats = sub.add_parser("stats", help="write the report tables (CSV, Parquet) and plots "
+                                         "(PNG, SVG)")
+    _add_input_options(stats, required=False)
+    _add_rules_option(stats)
+    _add_report_options(stats)
+    _add_engine_options(stats)
+    stats.add_argument("--out", metavar="DIR", required=True,
+                       help="folder to write into (created if missing)")
+    stats.set_defaults(func=cmd_stats)
+
+    report = sub.add_parser("report", help="write one self-contained HTML report")
+    _add_input_options(report, required=False)
+    _add_rules_option(report)
+    _add_report_options(report)
+    _add_engine_options(report)
+    report.add_argument("-o", "--output", metavar="FILE", default="report.html",
+                        help="the HTML file to write (default: %(default)s)")
+    report.add_argument("--title", default=None, help="the report's title")
+    report.add_argument("--max-findings", type=int, default=200,
+                        help="findings drawn with their table state; the rest are listed "
+                             "(default: %(default)s)")
+    report.set_defaults(func=cmd_report)
 
     conv = sub.add_parser("convert", help="write logs as mjai or tenhou.net/6")
     _add_input_options(conv)
@@ -122,22 +205,57 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    ruleset: RuleSet | None = None
+    if args.rules is not None:
+        chosen = resolve_rules(args.rules)
+        if chosen == "auto":
+            raise UsageError("kansa rules needs a preset or a TOML file, not auto")
+        ruleset = chosen if isinstance(chosen, RuleSet) else RuleSet.preset(chosen)
+    if args.json:
+        json.dump(docs.as_json(ruleset), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    elif args.markdown:
+        sys.stdout.write(docs.as_markdown(ruleset))
+    else:
+        sys.stdout.write(docs.as_text(ruleset))
+    return EXIT_OK
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     files, missing = discover(args.paths)
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
-    options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
+    options = AuditOptions(rules=resolve_rules(args.rules), limits=_limits(args), fmt=args.fmt)
     engine = _engine(args)
-    progress = Progress(len(files), enabled=None if args.progress == "auto"
-                        else args.progress == "always")
     acc = Accumulator()
+    store: Any = None
+    keys: dict[str, tuple[str, str]] = {}
+    todo = files
+    if args.out:
+        from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)
+
+        store = results.ResultStore(Path(args.out))
+        rkey = results.rules_key(options.rules)
+        new, done = results.split_new(files, store, rkey)
+        for _, status in done:
+            acc.summary.add_stored(status)
+        todo = [f for f, _ in new]
+        keys = {f: (results.file_key(sha, rkey), sha) for f, sha in new}
+    progress = Progress(len(todo), enabled=None if args.progress == "auto"
+                        else args.progress == "always")
     out = sys.stdout
     start = time.perf_counter()
     first = True
     if args.json:
         out.write('{"games": [')
     try:
-        for outcome in run(files, options, engine):
+        task = results.audit_and_tabulate if store is not None else audit_file
+        for item in run(todo, options, engine, task=task):
+            outcome = item.outcome if store is not None else item
+            if store is not None:
+                key, sha = keys[outcome.file]
+                store.add(key, sha, rkey, item)
             acc.add(outcome)
             progress.update(outcome)
             if args.json:
@@ -151,6 +269,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
               "not audited", file=sys.stderr)
     finally:
         progress.close()
+        if store is not None:
+            store.flush()
     seconds = None if args.no_timing else time.perf_counter() - start
     tail = acc.tail(seconds)
     if args.json:
@@ -164,6 +284,17 @@ def cmd_audit(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     return exit_status(tail, args.fail_on)
 
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from kansa import reporting  # noqa: PLC0415  (pandas and matplotlib only when needed)
+
+    return reporting.cmd_stats(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from kansa import reporting  # noqa: PLC0415  (pandas and matplotlib only when needed)
+
+    return reporting.cmd_report(args)
 
 def cmd_convert(args: argparse.Namespace) -> int:
     from kansa.convert import convert  # noqa: PLC0415 (keeps audit start-up light)

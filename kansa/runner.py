@@ -7,6 +7,7 @@ process and still give the same document.
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import os
 import traceback
@@ -22,6 +23,7 @@ from parsers.archive import is_zip, iter_members
 from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
 from replay.engine import replay
 from replay.game import Game
+from replay.result import ReplayResult
 from replay.rules import RuleSet
 
 Status = Literal["clean", "findings", "unsupported", "unreadable", "internal_error"]
@@ -76,9 +78,7 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
     if isinstance(choice, RuleSet):
         base = choice
     elif choice == "auto":
-        platform = game.hints.platform
-        name = platform if platform in ("tenhou", "majsoul") else "tenhou"
-        return RuleSet.preset(name).with_hints(game.hints)
+        return RuleSet.auto(game.hints)
     else:
         base = RuleSet.preset(choice)
     if base.players != game.hints.players:
@@ -91,14 +91,59 @@ def audit_game(game: Game, options: AuditOptions) -> dict[str, Any]:
     return replay(game, rules).to_dict()
 
 
+@dataclass(slots=True)
+class FileResults:
+    """One input replayed: its games with their results, or why there are none.
+
+    The reports take these: :attr:`results` pairs one to one with :attr:`games`
+    (whose ``events`` are dropped unless asked for, to keep memory flat on big
+    batches).  A game kansa failed on is in neither list but in :attr:`internal`;
+    an archive lists its :attr:`members` and carries all their games.
+    """
+
+    file: str
+    status: Status
+    games: list[Game] = field(default_factory=list)
+    results: list[ReplayResult] = field(default_factory=list)
+    error: dict[str, Any] | None = None
+    internal: list[dict[str, Any]] = field(default_factory=list)
+    members: list[FileResults] = field(default_factory=list)
+
+    def outcome(self) -> FileOutcome:
+        """The JSON-ready outcome :func:`audit_file` returns."""
+        return FileOutcome(self.file, self.status,
+                           games=[r.to_dict() for r in self.results], error=self.error,
+                           internal=self.internal,
+                           members=[m.outcome() for m in self.members])
+
+
 def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome:
     """Read and audit every game in ``path``; never raises for any input."""
+    return replay_file(path, options).outcome()
+
+
+def audit_bytes(data: bytes, source: str, options: AuditOptions = AuditOptions()
+                ) -> FileOutcome:
+    """Audit a file's (gunzipped) content; never raises for any input."""
+    return replay_bytes(data, source, options).outcome()
+
+
+def iter_results(files: Iterable[str], options: AuditOptions = AuditOptions(), *,
+                 keep_events: bool = False) -> Iterator[FileResults]:
+    """Replay each file in turn: the input of ``kansa stats`` and ``kansa report``."""
+    for f in files:
+        yield replay_file(f, options, keep_events=keep_events)
+
+
+def replay_file(path: str, options: AuditOptions = AuditOptions(), *,
+                keep_events: bool = False) -> FileResults:
+    """Read and replay every game in ``path``; never raises for any input."""
     seconds = options.limits.max_seconds
     try:
         with time_limit(seconds):
             data = read_log_bytes(path, options.limits)
     except TimeLimitExceeded:
-        return FileOutcome(path, "unreadable", error={
+        return FileResults(path, "unreadable", error={
             "file": path, "position": "start of file",
             "error": f"reading the file took longer than the limit of {seconds:g} s "
                      "(--max-seconds); given up"})
@@ -106,23 +151,24 @@ def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome
         return _unreadable(path, exc)
     except Exception as exc:
         return _internal(path, exc, "reading the file")
-    return audit_bytes(data, path, options)
+    return replay_bytes(data, path, options, keep_events=keep_events)
 
 
-def audit_bytes(data: bytes, source: str, options: AuditOptions = AuditOptions()
-                ) -> FileOutcome:
-    """Audit a file's (gunzipped) content: one log, or a zip archive member by member.
+def replay_bytes(data: bytes, source: str, options: AuditOptions = AuditOptions(), *,
+                 keep_events: bool = False) -> FileResults:
+    """Replay a file's (gunzipped) content: one log, or a zip archive member by member.
     Never raises for any input."""
     try:
         if is_zip(data):
-            return _audit_archive(data, source, options)
-        return _audit_log(data, source, options)
+            return _replay_archive(data, source, options, keep_events)
+        return _replay_log(data, source, options, keep_events)
     except Exception as exc:  # a bug outside the guarded steps: still one outcome
         return _internal(source, exc, "auditing")
 
 
-def _audit_archive(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
-    members: list[FileOutcome] = []
+def _replay_archive(data: bytes, source: str, options: AuditOptions,
+                    keep_events: bool) -> FileResults:
+    members: list[FileResults] = []
     entries = iter_members(data, source, options.limits)
     while True:
         try:
@@ -138,64 +184,69 @@ def _audit_archive(data: bytes, source: str, options: AuditOptions) -> FileOutco
         if isinstance(content, LogFormatError):
             members.append(_unreadable(name, content))
         else:
-            members.append(_audit_log(content, name, options))
+            members.append(_replay_log(content, name, options, keep_events))
     if not members:
-        return FileOutcome(source, "unreadable", error={
+        return FileResults(source, "unreadable", error={
             "file": source, "error": "the zip archive holds no file",
             "position": "start of file"})
     status = max((m.status for m in members), key=_SEVERITY.index)
-    return FileOutcome(source, status, games=[g for m in members for g in m.games],
-                       members=members)
+    return FileResults(source, status, games=[g for m in members for g in m.games],
+                       results=[r for m in members for r in m.results], members=members)
 
 
-def _audit_log(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
+def _replay_log(data: bytes, source: str, options: AuditOptions,
+                keep_events: bool) -> FileResults:
     seconds = options.limits.max_seconds
     try:
         with time_limit(seconds):
-            return _audit_log_untimed(data, source, options)
+            return _replay_log_untimed(data, source, options, keep_events)
     except TimeLimitExceeded:
-        return FileOutcome(source, "unreadable", error={
+        return FileResults(source, "unreadable", error={
             "file": source, "position": "start of file",
             "error": f"reading and replaying the log took longer than the limit of "
                      f"{seconds:g} s (--max-seconds); given up"})
 
 
-def _audit_log_untimed(data: bytes, source: str, options: AuditOptions) -> FileOutcome:
+def _replay_log_untimed(data: bytes, source: str, options: AuditOptions,
+                        keep_events: bool) -> FileResults:
     try:
         games = parse_bytes(data, source, options.fmt, options.limits)
     except UnknownFormatError as exc:
         if _looks_like_documentation(source):
-            return FileOutcome(source, "unsupported", error={
+            return FileResults(source, "unsupported", error={
                 "file": source, "reason": "not a game log (its name and content say "
                                           "documentation or a data table)"})
         return _unreadable(source, exc)
     except LogFormatError as exc:
         return _unreadable(source, exc)
     except UnsupportedLogError as exc:
-        return FileOutcome(source, "unsupported", error={"file": source, "reason": exc.reason})
+        return FileResults(source, "unsupported", error={"file": source, "reason": exc.reason})
     except Exception as exc:
         return _internal(source, exc, "parsing")
     if not games:
-        return FileOutcome(source, "unreadable", error={
+        return FileResults(source, "unreadable", error={
             "file": source, "error": "the file holds no game", "position": "start of file"})
     unsupported = [g for g in games if g.hints.players != 4]
     if unsupported:
         n = unsupported[0].hints.players
-        return FileOutcome(source, "unsupported", error={
+        return FileResults(source, "unsupported", error={
             "file": source,
             "reason": f"{n}-player game ({unsupported[0].format}); kansa audits "
                       "four-player games only so far"})
-    out: list[dict[str, Any]] = []
+    kept: list[Game] = []
+    results: list[ReplayResult] = []
     internal: list[dict[str, Any]] = []
     for game in games:
         try:
-            out.append(audit_game(game, options))
+            results.append(replay(game, rules_for(game, options.rules)))
         except Exception as exc:  # one game's failure never costs the others
             internal.append(_internal_entry(source, exc, f"replaying game {game.index}",
                                             game.index))
+            continue
+        kept.append(game if keep_events else dataclasses.replace(game, events=()))
     status: Status = ("internal_error" if internal
-                      else "findings" if any(g["violations"] for g in out) else "clean")
-    return FileOutcome(source, status, games=out, internal=internal)
+                      else "findings" if any(r.violations for r in results) else "clean")
+    return FileResults(source, status, games=kept, results=results, internal=internal)
 
 
 _DOC_SUFFIXES = frozenset({".md", ".rst", ".tsv", ".csv", ".txt", ".html", ".htm", ".pdf",
@@ -215,8 +266,8 @@ _SEVERITY: tuple[Status, ...] = ("clean", "findings", "unsupported", "unreadable
 """Statuses from best to worst: an archive takes its worst member's."""
 
 
-def _unreadable(source: str, exc: LogFormatError) -> FileOutcome:
-    return FileOutcome(source, "unreadable", error={
+def _unreadable(source: str, exc: LogFormatError) -> FileResults:
+    return FileResults(source, "unreadable", error={
         "file": exc.src.file, "error": exc.reason, "position": exc.position})
 
 
@@ -229,8 +280,8 @@ def _internal_entry(source: str, exc: BaseException, doing: str,
     }
 
 
-def _internal(source: str, exc: BaseException, doing: str) -> FileOutcome:
-    return FileOutcome(source, "internal_error", internal=[_internal_entry(source, exc, doing)])
+def _internal(source: str, exc: BaseException, doing: str) -> FileResults:
+    return FileResults(source, "internal_error", internal=[_internal_entry(source, exc, doing)])
 
 
 def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -305,6 +356,8 @@ class Summary:
     errors_by_rule: Counter[str] = field(default_factory=Counter)
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
+    from_store: int = 0
+    """Files already in the results store (``--out``): counted by their stored status."""
 
     def add(self, outcome: FileOutcome) -> None:
         for leaf in outcome.leaves():
@@ -326,6 +379,12 @@ class Summary:
                 if v["severity"] == "error":
                     self.errors_by_rule[v["rule"]] += 1
 
+    def add_stored(self, status: str) -> None:
+        """A file audited by an earlier run: its status counts, its games are in the store."""
+        self.files += 1
+        self.from_store += 1
+        self.status[status] += 1
+
     def to_dict(self, seconds: float | None) -> dict[str, Any]:
         return {
             "files": self.files + self.not_audited,
@@ -342,6 +401,7 @@ class Summary:
             "unsupported": self.status["unsupported"],
             "internal_errors": self.status["internal_error"],
             "not_audited": self.not_audited,
+            "from_store": self.from_store,
             "violations": dict(sorted(self.violations.items())),
             "errors_by_rule": dict(sorted(self.errors_by_rule.items())),
             "seconds": round(seconds, 3) if seconds is not None else 0.0,

@@ -14,8 +14,9 @@ holds what the set has left, so a crafted log never has a fifth copy by accident
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from replay.events import (
     Ankan,
@@ -37,7 +38,7 @@ from replay.events import (
     Tsumo,
 )
 from replay.game import Game, Player, RuleHints
-from replay.tiles import WINDS, Seat, Tile, parse_tiles
+from replay.tiles import WINDS, Seat, Tile, format_tiles, parse_tiles
 
 TileLike = Tile | str
 
@@ -210,6 +211,11 @@ class Scenario:
         self.events.append(Ankan(actor=Seat(seat), consumed=_tiles(consumed)))
         return self
 
+    def at(self, seconds: float) -> Scenario:
+        """Give the last event a time (seconds since the start), as timed logs record."""
+        self.events[-1] = dataclasses.replace(self.events[-1], time=seconds)
+        return self
+
     def dora(self, marker: TileLike) -> Scenario:
         t = _tile(marker)
         self._take_from_pool(t)
@@ -265,6 +271,55 @@ class Scenario:
     def game(self) -> Game:
         return Game(format="scenario", source=self.source, events=tuple(self.events),
                     players=tuple(Player(name=n) for n in self.names), hints=self.hints)
+
+
+def _filler_kinds(j: int) -> tuple[list[int], list[int]]:
+    """The kinds filler number ``j`` takes one of each: every third number of each suit,
+    shifted per suit and per filler (``147m258p369s``), and four honors; then, to make up
+    for kinds already gone, honors, terminals and the rest."""
+    first = [9 * suit + (j + suit) % 3 + 3 * n for suit in range(3) for n in range(3)]
+    first += [27 + (4 * j + h) % 7 for h in range(4)]
+    rest = sorted((k for k in range(34) if k not in first),
+                  key=lambda k: (k < 27, k < 27 and k % 9 not in (0, 8), k))
+    return first, rest
+
+
+def fill_hands(hands: Mapping[int, str], *, reserve: str = "", dora: TileLike = "1z",
+               players: int = 4) -> list[str]:
+    """Deal the seats ``hands`` leaves out from what the set has left.
+
+    A filler hand is scattered single tiles (``147m258p369s1234z``: no two tiles of a
+    suit within two of each other), far from tenpai.  No copy of a kind in
+    ``reserve`` (mpsz) goes to a filler, so the scenario can still draw it; the dora
+    indicator (``dora``) is counted as used.
+
+    >>> fill_hands({0: "123m456p789s1122z"}, reserve="3z")[1:]
+    ['147m258p369s1245z', '258m369p147s2567z', '369m147p258s4566z']
+    """
+    left: Counter[int] = Counter(dict.fromkeys(range(34), 4))
+    for t in (*(t for h in hands.values() for t in parse_tiles(h)), _tile(dora)):
+        left[t.index] -= 1
+    for t in parse_tiles(reserve) if reserve else ():
+        left[t.index] = 0
+    out: list[str] = []
+    j = 0
+    for seat in range(players):
+        if seat in hands:
+            out.append(hands[seat])
+            continue
+        first, rest = _filler_kinds(j)
+        j += 1
+        dealt = [k for k in first if left[k] > 0]
+        for k in dealt:
+            left[k] -= 1
+        for k in rest:
+            while len(dealt) < 13 and left[k] > 0:
+                left[k] -= 1
+                dealt.append(k)
+        if len(dealt) < 13:
+            raise ValueError("not enough tiles left to deal the filler hands")
+        out.append(format_tiles(Tile.from_index(k) for k in dealt[:13]))
+    return out
 
 
 def wind(seat: int, oya: int) -> Tile:

@@ -11,8 +11,8 @@ two formats compares equal.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any
 
 from replay.events import (
@@ -29,14 +29,18 @@ from replay.events import (
 from replay.tiles import Tile
 from replay.yaku import Yaku
 
+_ORDER = attrgetter("order")
+
 
 def _sorted(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    return tiles if not any(b < a for a, b in itertools.pairwise(tiles)) \
-        else tuple(sorted(tiles))
+    out = tuple(sorted(tiles, key=_ORDER))
+    return tiles if out == tiles else out
 
 
 def _sorted_hidden(tiles: tuple[Tile | None, ...]) -> tuple[Tile | None, ...]:
-    known = sorted(t for t in tiles if t is not None)
+    if None not in tiles:
+        return _sorted(tiles)  # type: ignore[arg-type]
+    known = sorted((t for t in tiles if t is not None), key=_ORDER)
     return (*known, *(None for t in tiles if t is None))
 
 

@@ -1,18 +1,24 @@
 """tenhou.net/6 JSON logs (FORMATS.md B): sniff, read, write.
 
-What the format does not carry, so the reader leaves it ``None`` (and the
-writer drops it): the winner's hand (``Hora.hand``), the sticks each winner
-took (``Hora.kyotaku``), fu on limit hands (unless written before the limit
-name), shown hands at a draw, tenpai when nobody paid, deltas of abortive
-draws, scores after a riichi stick, times.  The winning tile, the kyuushu
-declarer and Dora/ReachAccepted positions are not written either; they follow
-from the order of play, which the reader reconstructs.
+What the standard keys do not carry, so a plain tenhou.net/6 log leaves it
+``None``: the winner's hand (``Hora.hand``), the sticks each winner took
+(``Hora.kyotaku``), fu on limit hands (unless written before the limit name),
+shown hands at a draw, tenpai when nobody paid, deltas of abortive draws,
+scores after a riichi stick, times.  The winning tile, the kyuushu declarer
+and Dora/ReachAccepted positions are not written either; they follow from the
+order of play, which the reader reconstructs.
+
+kansa's writer puts what the standard keys cannot say into a top-level
+``kansa`` object (:mod:`parsers.tenhou6_ext`), which viewers ignore and this
+reader applies, so a written game reads back to equal events; a hand the log
+stops in is written with the result ``["中断"]`` and read back as a hand that
+simply stops.
 
 The reader lives in :mod:`parsers.tenhou6_read` (games and metadata),
 :mod:`parsers.tenhou6_kyoku` (one kyoku), :mod:`parsers.tenhou6_items` (takes
 and discards), :mod:`parsers.tenhou6_order` (turn order search) and
 :mod:`parsers.tenhou6_result` (result arrays); the writer in
-:mod:`parsers.tenhou6_write`.
+:mod:`parsers.tenhou6_write`; the extension in :mod:`parsers.tenhou6_ext`.
 """
 
 from __future__ import annotations
@@ -45,8 +51,10 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
 
 
 def write(game: Game) -> str:
-    """``game`` as one tenhou.net/6 JSON object, as the tenhou.net/6 viewer opens it.
+    """``game`` as one tenhou.net/6 JSON object, as the tenhou.net/6 viewer opens it,
+    plus a ``kansa`` extension with what :func:`parse` needs to give back equal events.
 
-    :raises ValueError: for a game the format cannot hold (hidden tiles, no hands).
+    :raises ValueError: for a game the format cannot hold (hidden tiles, no hands, a
+        play the format cannot express).
     """
     return write_game(game)

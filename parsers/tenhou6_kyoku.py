@@ -1,11 +1,17 @@
-"""One tenhou.net/6 kyoku array (17 items, FORMATS.md B.2) -> its events."""
+"""One tenhou.net/6 kyoku array (17 items, FORMATS.md B.2) -> its events.
+
+A hand whose result is kansa's ``["中断"]`` is one the log stops
+in: its events stop where its takes and discards stop, without ReachAccepted,
+result or EndKyoku, plus the ``tail`` the ``kansa`` extension gives.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from parsers.tenhou6_items import read_script, tile_code
+from parsers.tenhou6_ext import NO_KYOKU_EXT, KyokuExt, apply_kyoku
+from parsers.tenhou6_items import Step, read_script, tile_code
 from parsers.tenhou6_json import Where, as_int, as_list, int_list, show
 from parsers.tenhou6_order import (
     END_AFTER_DISCARD,
@@ -19,12 +25,14 @@ from parsers.tenhou6_result import (
     AGARI,
     ALL_NOTEN,
     ALL_TENPAI,
+    INTERRUPTED,
     Score,
     parse_score,
     parse_yaku,
     result_kind,
 )
 from replay.events import (
+    Dora,
     DrawReason,
     EndKyoku,
     Event,
@@ -67,8 +75,10 @@ class KyokuRead:
     has_red: bool
 
 
-def read_kyoku(where: Where, ptr: str, value: Any, players: int) -> KyokuRead:
-    """Events of one kyoku, from ``StartKyoku`` to ``EndKyoku``.
+def read_kyoku(where: Where, ptr: str, value: Any, players: int,
+               ext: KyokuExt = NO_KYOKU_EXT) -> KyokuRead:
+    """Events of one kyoku, from ``StartKyoku`` to ``EndKyoku`` (or where an
+    interrupted hand stops), with the claims of its ``kansa`` entry ``ext``.
 
     :raises LogFormatError: for a malformed kyoku or one whose order of play
         cannot be reconstructed.
@@ -117,8 +127,15 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int) -> KyokuRead:
     start = StartKyoku(bakaze=bakaze, kyoku=num % 4 + 1, honba=honba, kyotaku=sticks, oya=oya,
                        scores=tuple(scores[:players]), dora_marker=indicators[0][0],
                        tehais=tuple(tehais), src=where.ref(ptr))
+    interrupted = result is None
+    if ext.tail and not interrupted:
+        where.fail(f"{ext.pointer}/tail", "only an interrupted hand (result [\"中断\"]) has a "
+                                          "tail")
+    if not ext.end_kyoku and interrupted:
+        where.fail(f"{ext.pointer}/end_kyoku", "an interrupted hand has no EndKyoku anyway")
     try:
-        walk = Walker(scripts, oya, indicators, lambda e: _fits(e, result)).run()
+        walk = Walker(scripts, oya, indicators, lambda e: result is None or _fits(e, result),
+                      interrupted=interrupted).run()
     except NoOrder as exc:
         raise_at = exc.src or where.ref(ptr)
         where.fail(raise_at.pointer or ptr,
@@ -128,15 +145,19 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int) -> KyokuRead:
             f"the result array does not match how the hand ends (after seat "
             f"{walk.ending.seat}'s {walk.ending.kind}); kept the result as written",
             where.ref(f"{ptr}/16")))
+    dora_used = walk.dora_used + sum(isinstance(e, Dora) for e in ext.tail)
     if walk.dora_missing:
         diags.append(Diagnostic(f"{walk.dora_missing} kan dora indicator(s) missing; their "
                                 "Dora events are left out", where.ref(f"{ptr}/2")))
-    elif walk.dora_used < len(indicators) - 1:
-        diags.append(Diagnostic(f"{len(indicators) - 1 - walk.dora_used} dora indicator(s) "
+    elif dora_used < len(indicators) - 1:
+        diags.append(Diagnostic(f"{len(indicators) - 1 - dora_used} dora indicator(s) "
                                 "more than the kans reveal", where.ref(f"{ptr}/2")))
     events: list[Event] = [start, *walk.events]
     ending = walk.ending
     res_src = where.ref(f"{ptr}/16")
+    if result is None:
+        events = [*apply_kyoku(where, ext, events), *ext.tail]
+        return KyokuRead(events, diags, _has_red(tehais, scripts))
     ronned = isinstance(result, list) and ending.kind == END_AFTER_DISCARD
     if ending.reach_pending is not None and not ronned and not (
             isinstance(result, _Draw) and result.reason is DrawReason.SANCHAHOU):
@@ -150,11 +171,15 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int) -> KyokuRead:
         actor = ending.seat if result.reason is DrawReason.KYUUSHU_KYUUHAI else None
         events.append(Ryukyoku(reason=result.reason, deltas=result.deltas, tenpai=result.tenpai,
                                actor=actor, src=result.src))
-    events.append(EndKyoku(src=res_src))
-    has_red = any(t is not None and t.is_red for hand in tehais for t in hand) or any(
+    if ext.end_kyoku:
+        events.append(EndKyoku(src=res_src))
+    return KyokuRead(apply_kyoku(where, ext, events), diags, _has_red(tehais, scripts))
+
+
+def _has_red(tehais: list[tuple[Tile | None, ...]], scripts: list[list[Step]]) -> bool:
+    return any(t is not None and t.is_red for hand in tehais for t in hand) or any(
         st.tile.is_red or any(t.is_red for t in getattr(st.event, "consumed", ()))
         for script in scripts for st in script)
-    return KyokuRead(events, diags, has_red)
 
 
 def _hora(w: _Win, ending: Ending, *, matches: bool, indicators: list[tuple[Tile, SourceRef]],
@@ -196,8 +221,11 @@ def _deltas(where: Where, ptr: str, value: object, players: int) -> tuple[int, .
 
 
 def _read_result(where: Where, ptr: str, value: object, *, players: int, oya: Seat,
-                 bakaze: Tile, diags: list[Diagnostic]) -> list[_Win] | _Draw:
+                 bakaze: Tile, diags: list[Diagnostic]) -> list[_Win] | _Draw | None:
+    """The wins or the draw; ``None`` for an interrupted hand."""
     r = as_list(where, ptr, value, "the result")
+    if r == [INTERRUPTED]:
+        return None
     if not r or not isinstance(r[0], str):
         where.fail(ptr, f"the result must start with its kind (和了, 流局, ...), not "
                         f"{show(r[0] if r else value)}")

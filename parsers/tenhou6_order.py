@@ -12,6 +12,9 @@ Kan dora timing (Tenhou): ankan -> Dora -> replacement draw; daiminkan and
 kakan -> replacement draw -> Dora -> discard; a kan after a kan first reveals
 the earlier kan's indicator (after the chankan chance, before the draw); a
 rinshan win or a chankan leaves a pending indicator unrevealed.
+
+An interrupted hand (no result) may stop anywhere once every action is played,
+also right after a call or an open kan.
 """
 
 from __future__ import annotations
@@ -33,14 +36,16 @@ END_AFTER_DISCARD = "discard"
 """The hand ended on a discard: ron, exhaustive or abortive draw."""
 END_AFTER_KAN = "kan"
 """The hand ended on a kakan, ankan or nukidora: a robbed kan."""
+END_STOP = "stop"
+"""An interrupted hand stopped mid-turn: right after a call, or before anyone drew."""
 
 
 @dataclass(frozen=True, slots=True)
 class Ending:
     kind: str
     seat: Seat
-    tile: Tile
-    """The tile the hand ended on (won on)."""
+    tile: Tile | None
+    """The tile the hand ended on (won on); ``None`` when nothing was played."""
     reach_pending: Seat | None
     """A riichi whose declaration tile was the last discard (accepted unless ronned)."""
 
@@ -85,8 +90,10 @@ class Walker:
 
     def __init__(self, scripts: list[list[Step]], oya: Seat,
                  indicators: list[tuple[Tile, SourceRef]],
-                 accepts: Callable[[Ending], bool]) -> None:
+                 accepts: Callable[[Ending], bool], *, interrupted: bool = False) -> None:
         self.scripts = scripts
+        self.interrupted = interrupted
+        """The hand has no result: it may stop anywhere once every action is played."""
         self.n = len(scripts)
         self.oya = oya
         self.indicators = indicators
@@ -243,6 +250,8 @@ class Walker:
     def _turn(self, a: Seat, *, via_call: bool) -> _Choice | Ending | _Fail:
         """Seat ``a`` takes (draws or calls) and plays on until a discard or the end."""
         step = self._next(a)
+        if step is None and self.interrupted and self._all_done():
+            return Ending(END_STOP, a, None, None)  # no one played anything
         if step is None or not step.take:
             return _Fail(f"seat {a} should take a tile but has no take left", None)
         if not via_call and step.kind != DRAW:
@@ -255,6 +264,8 @@ class Walker:
             if last.kind == KAN:
                 self.pending += 1
                 rinshan = self._next(a)
+                if rinshan is None and self.interrupted and self._all_done():
+                    return Ending(END_STOP, a, last.tile, None)
                 if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
                     return _Fail(f"seat {a}'s open kan {last.text!r} is not followed by a "
                                  "replacement draw", last.src)
@@ -262,6 +273,8 @@ class Walker:
                 last = rinshan
             step = self._next(a)
             if step is None:
+                if last.kind != DRAW and self.interrupted and self._all_done():
+                    return Ending(END_STOP, a, last.tile, None)
                 if last.kind != DRAW:
                     return _Fail(f"seat {a}'s actions stop right after the call {last.text!r}",
                                  last.src)

@@ -8,9 +8,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parsers.canonical import canonical
+from parsers.tenhou6_ext import read_ext
 from parsers.tenhou6_json import Where, as_list, is_int, show
 from parsers.tenhou6_kyoku import read_kyoku
-from replay.events import DrawReason, EndGame, Event, Hora, ReachAccepted, Ryukyoku, StartKyoku
+from replay.events import (
+    DrawReason,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    ReachAccepted,
+    Ryukyoku,
+    StartKyoku,
+)
 from replay.game import Diagnostic, Game, Player, RuleHints
 
 FORMAT = "tenhou6"
@@ -82,26 +92,60 @@ def _players_of(obj: dict[str, Any], first_kyoku: object) -> int:
     return 3 if obj.get("ratingc") == "PF3" else 4
 
 
+def players_of(obj: dict[str, Any]) -> int:
+    """3 or 4: the number of players a tenhou.net/6 object is for."""
+    kyokus = obj.get("log")
+    return _players_of(obj, kyokus[0] if isinstance(kyokus, list) and kyokus else None)
+
+
 def _read_game(group: _Group, index: int) -> Game:
     head = group.docs[0]
     where0 = head.where
     obj = head.obj
     first = head.kyokus[0] if head.kyokus else None
     players = _players_of(obj, first)
+    exts = [read_ext(d.where, d.obj, players, len(d.kyokus)) for d in group.docs]
     events: list[Event] = []
     diags: list[Diagnostic] = []
     has_red = False
-    for doc in group.docs:
+    for doc, ext in zip(group.docs, exts, strict=True):
         for i, kyoku in enumerate(doc.kyokus):
-            got = read_kyoku(doc.where, f"/log/{i}", kyoku, players)
+            got = read_kyoku(doc.where, f"/log/{i}", kyoku, players, ext.of_kyoku(i))
             events.extend(got.events)
             diags.extend(got.diagnostics)
             has_red |= got.has_red
-    hints = _hints(obj, players, has_red, where0, diags)
-    sc_doc = next((d for d in reversed(group.docs) if d.obj.get("sc") not in (None, [])), None)
-    end = _end_game(events, sc_doc, players, hints, diags)
+    ext = exts[0]  # the game's own keys come from its first document
+    meta = read_meta(where0, obj, players, has_red, diags)
+    hints = ext.apply_hints(meta.hints)
+    if "end_game" in ext.meta:
+        end: EndGame | None = ext.meta["end_game"]
+    else:
+        sc_doc = next((d for d in reversed(group.docs) if d.obj.get("sc") not in (None, [])),
+                      None)
+        end = _end_game(events, sc_doc, players, hints, diags)
     if end is not None:
         events.append(end)
+    return Game(format=FORMAT, source=where0.file, events=canonical(events, players),
+                players=ext.meta.get("players", meta.players), hints=hints,
+                log_id=ext.meta.get("log_id", meta.log_id),
+                title=ext.meta.get("title", meta.title), index=index,
+                diagnostics=tuple(diags))
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """What the standard keys say about the game besides its kyokus."""
+
+    players: tuple[Player, ...]
+    hints: RuleHints
+    log_id: str | None
+    title: str | None
+
+
+def read_meta(where: Where, obj: dict[str, Any], players: int, has_red: bool,
+              diags: list[Diagnostic]) -> Meta:
+    """Players, rule hints, log id and title from ``name``, ``dan``, ``rate``, ``sx``,
+    ``rule``, ``lobby``, ``ref`` and ``title``."""
     names = _strings(obj.get("name"), players)
     dan = _strings(obj.get("dan"), players)
     sx = _strings(obj.get("sx"), players)
@@ -116,11 +160,16 @@ def _read_game(group: _Group, index: int) -> Game:
     title_parts = [t for t in (title_v if isinstance(title_v, list) else [title_v])
                    if isinstance(t, str) and t]
     ref = obj.get("ref")
-    return Game(format=FORMAT, source=where0.file, events=canonical(events, players),
-                players=player_list,
-                hints=hints, log_id=ref if isinstance(ref, str) and ref else None,
-                title=" / ".join(title_parts) or None, index=index,
-                diagnostics=tuple(diags))
+    return Meta(players=player_list, hints=_hints(obj, players, has_red, where, diags),
+                log_id=ref if isinstance(ref, str) and ref else None,
+                title=" / ".join(title_parts) or None)
+
+
+def end_game_of(events: list[Event], where: Where, obj: dict[str, Any], players: int,
+                hints: RuleHints) -> EndGame | None:
+    """The ``EndGame`` the standard keys give after ``events`` (a one-document game)."""
+    sc_doc = _Doc(where, obj, []) if obj.get("sc") not in (None, []) else None
+    return _end_game(events, sc_doc, players, hints, [])
 
 
 def _is_number(v: object) -> bool:
@@ -182,6 +231,11 @@ def _end_game(events: list[Event], sc_doc: _Doc | None, players: int, hints: Rul
     hand = events[last_i:]
     end_scores = _end_scores(last, hand)
     final = _read_sc(sc_doc, players, sum(first.scores) + RIICHI_STICK * first.kyotaku)
+    if not isinstance(events[-1], EndKyoku):  # the log stops in its last hand
+        if final is not None and sc_doc is not None:
+            diags.append(Diagnostic("the log has final scores (sc) but its last hand has no "
+                                    "result; no EndGame", sc_doc.where.ref("/sc")))
+        return None
     matches = final is not None and end_scores is not None and _same_end(
         final[0], end_scores, last, hand)
     if not (matches or _looks_finished(last, hand, end_scores, players, hints)):

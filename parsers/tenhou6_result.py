@@ -17,6 +17,10 @@ from replay.tiles import WINDS, Tile
 from replay.yaku import Limit, Yaku
 
 AGARI = "和了"
+INTERRUPTED = "中断"
+"""kansa's result for a hand the log stops in (no win, no draw): ``["中断"]``
+("interrupted"), shaped like an abortive draw (``["九種九牌"]``), the one-text form
+the viewer shows as the hand's ending.  An empty result stays an error."""
 
 # -- result kinds ----------------------------------------------------------------
 

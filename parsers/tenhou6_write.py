@@ -2,7 +2,16 @@
 
 Takes and discards are rebuilt per seat from the events; calls are written with
 their marker where the discarder sits (B.4).  Score and yaku texts come from
-the :class:`Hora` claims; what a claim does not say is left out.
+the :class:`Hora` claims; what a claim does not say is left out.  A hand the
+log stops in gets the result ``["中断"]``.
+
+The writer then reads each kyoku back with the reader's own functions and
+puts whatever would not come back equal (the winner's hand, the sticks each
+winner took, scores after a riichi stick, shown hands, a claim the log lacks,
+the events after an interrupted hand's last discard, ...) into the ``kansa``
+extension (:mod:`parsers.tenhou6_ext`), so that what it writes reads back to
+equal events.  A game whose play itself would read back differently raises
+``ValueError``.
 """
 
 from __future__ import annotations
@@ -10,8 +19,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from parsers.canonical import canonical
+from parsers.errors import LogFormatError
+from parsers.tenhou6_ext import (
+    EXT,
+    PATCH_KEYS,
+    VERSION,
+    encode_end_game,
+    encode_hints,
+    encode_player,
+    encode_tail,
+    patch,
+)
 from parsers.tenhou6_items import TSUMOGIRI
-from parsers.tenhou6_result import AGARI, draw_text, score_text, yaku_text
+from parsers.tenhou6_json import Where
+from parsers.tenhou6_kyoku import read_kyoku
+from parsers.tenhou6_read import end_game_of, players_of, read_meta
+from parsers.tenhou6_result import AGARI, INTERRUPTED, draw_text, score_text, yaku_text
 from replay.events import (
     Ankan,
     Chi,
@@ -42,18 +66,27 @@ _PON_AT = {3: 0, 2: 1, 1: 2}
 _KAN_AT = {3: 0, 2: 1, 1: 3}
 
 
-def write_game(game: Game) -> str:
+def _hands(game: Game) -> tuple[list[list[Event]], EndGame | None]:
     hands: list[list[Event]] = []
     end: EndGame | None = None
     for ev in game.events:
+        if end is not None:
+            raise ValueError(f"a {type(ev).__name__} after the end of the game")
         if isinstance(ev, StartKyoku):
             hands.append([ev])
         elif isinstance(ev, EndGame):
             end = ev
         elif hands:
             hands[-1].append(ev)
+        else:
+            raise ValueError(f"a {type(ev).__name__} before the first hand")
     if not hands:
         raise ValueError("the game has no hands to write")
+    return hands, end
+
+
+def write_game(game: Game) -> str:
+    hands, end = _hands(game)
     players = game.hints.players
     obj: dict[str, Any] = {
         "title": _title(game.title),
@@ -80,7 +113,108 @@ def write_game(game: Game) -> str:
         for s, p in zip(_pad(list(end.scores), 0), _pad(list(points), 0.0), strict=True):
             sc += [s, _num(p)]
         obj["sc"] = sc
+    ext = _extension(game, obj, hands, end)
+    if ext:
+        obj[EXT] = {"version": VERSION, **ext}
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+# -- the extension: what the standard keys would not read back equal ----------------
+
+_WHERE = Where("<tenhou.net/6 writer>")
+
+
+def _extension(game: Game, obj: dict[str, Any], hands: list[list[Event]],
+               end: EndGame | None) -> dict[str, Any]:
+    players = game.hints.players
+    if players_of(obj) != players:
+        raise ValueError(f"a {players}-player game whose hands read as {players_of(obj)} "
+                         "players")
+    entries: list[dict[str, Any]] = []
+    has_red = False
+    for i, (hand, kyoku) in enumerate(zip(hands, obj["log"], strict=True)):
+        label = _label(hand)
+        try:
+            got = read_kyoku(_WHERE, f"/log/{i}", kyoku, players)
+        except LogFormatError as exc:
+            raise ValueError(f"hand {label} does not read back as tenhou.net/6: "
+                             f"{exc.reason}") from None
+        has_red |= got.has_red
+        # compared in canonical form, which is what the reader gives
+        entries.append(_kyoku_ext(list(canonical(hand, players)),
+                                  canonical(got.events, players), label))
+    while entries and not entries[-1]:
+        entries.pop()
+    ext: dict[str, Any] = {"kyoku": entries} if entries else {}
+    meta = read_meta(_WHERE, obj, players, has_red, [])
+    events = [e for hand in hands for e in hand]
+    if end_game_of(events, _WHERE, obj, players, game.hints) != end:
+        ext["end_game"] = encode_end_game(end)
+    if meta.players != game.players:
+        ext["players"] = [encode_player(p) for p in game.players]
+    hints = encode_hints(game.hints, meta.hints)
+    if hints:
+        ext["hints"] = hints
+    if meta.title != game.title:
+        ext["title"] = game.title
+    if meta.log_id != game.log_id:
+        ext["log_id"] = game.log_id
+    return ext
+
+
+def _label(hand: list[Event]) -> str:
+    start = hand[0]
+    assert isinstance(start, StartKyoku)
+    return start.label
+
+
+def _kyoku_ext(want: list[Event], got: tuple[Event, ...], label: str) -> dict[str, Any]:
+    """The kyoku's extension entry: the claims to patch, an interrupted hand's tail, a
+    missing EndKyoku; ``ValueError`` if the play itself would read back differently."""
+    patches: dict[type, list[dict[str, Any]]] = {kind: [] for kind in PATCH_KEYS}
+    for i, (w, g) in enumerate(zip(want, got, strict=False)):  # lengths checked below
+        if type(w) in patches:
+            p = patch(w, g)
+            if p is not None:
+                patches[type(w)].append(p)
+                continue
+        elif w == g:
+            continue
+        raise ValueError(f"hand {label}: event {i} would read back as {_show(g)} instead of "
+                         f"{_show(w)}; tenhou.net/6 cannot hold this game")
+    interrupted = not any(isinstance(e, Hora | Ryukyoku) for e in want)
+    no_end = not interrupted and len(got) == len(want) + 1 and isinstance(got[-1], EndKyoku)
+    if no_end:  # the log stops right after the result
+        got = got[:-1]
+    if len(got) > len(want) or (len(got) < len(want) and not interrupted):
+        i = min(len(got), len(want))
+        extra = got[i] if len(got) > len(want) else want[i]
+        raise ValueError(f"hand {label}: {'an extra' if len(got) > len(want) else 'no'} "
+                         f"{_show(extra)} at event {i} when read back; tenhou.net/6 cannot "
+                         "hold this game")
+    entry: dict[str, Any] = {}
+    for kind, key in PATCH_KEYS.items():
+        items = patches[kind]
+        while items and not items[-1]:
+            items.pop()
+        if items:
+            entry[key] = items[0] if kind is Ryukyoku else items
+    tail = []
+    for ev in want[len(got):]:
+        encoded = encode_tail(ev)
+        if encoded is None:
+            raise ValueError(f"hand {label} stops with a {type(ev).__name__} after its last "
+                             "take or discard; tenhou.net/6 cannot hold it")
+        tail.append(encoded)
+    if tail:
+        entry["tail"] = tail
+    if no_end:
+        entry["end_kyoku"] = False
+    return entry
+
+
+def _show(ev: Event) -> str:
+    return f"{type(ev).__name__}" + (f" of seat {ev.actor}" if hasattr(ev, "actor") else "")
 
 
 def _pad(items: list[Any], fill: Any) -> list[Any]:
@@ -98,7 +232,9 @@ def _title(title: str | None) -> list[str]:
 
 def _rule(game: Game) -> dict[str, Any]:
     h = game.hints
-    aka = 1 if h.aka else 0
+    # where the log does not say, red fives in play tell the viewer (the extension
+    # restores the hint's None)
+    aka = 1 if h.aka or (h.aka is None and _has_red(game)) else 0
     rule: dict[str, Any] = {}
     disp = h.room
     if disp is None and (h.hanchan is not None or h.kuitan is not None):
@@ -110,9 +246,20 @@ def _rule(game: Game) -> dict[str, Any]:
     return rule
 
 
+def _has_red(game: Game) -> bool:
+    for ev in game.events:
+        if isinstance(ev, StartKyoku):
+            if any(t is not None and t.is_red for hand in ev.tehais for t in hand):
+                return True
+        elif isinstance(ev, Tsumo) and ev.tile is not None and ev.tile.is_red:
+            return True
+    return False
+
+
 def _code(tile: Tile | None) -> int:
     if tile is None:
-        raise ValueError("tenhou.net/6 cannot hold hidden tiles")
+        raise ValueError("tenhou.net/6 cannot hold hidden tiles (a one-seat log); "
+                         "write it as mjai")
     return tile.tenhou6
 
 
@@ -218,7 +365,7 @@ def _result(horas: list[Hora], draw: Ryukyoku | None, start: StartKyoku) -> list
             out.append(detail)
         return out
     if draw is None:
-        raise ValueError(f"hand {start.label} has no result; tenhou.net/6 needs one")
+        return [INTERRUPTED]  # the log stops in this hand
     text = draw_text(draw.reason, draw.tenpai, draw.deltas is None or not any(draw.deltas))
     if draw.deltas is None or text.startswith("全員"):
         return [text]

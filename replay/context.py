@@ -15,6 +15,9 @@ from replay.violations import RULES, Severity, Snapshot, Violation
 class CheckContext:
     game: GameState
     rules: RuleSet
+    own_rules: RuleSet | None = None
+    """The rule set the log's own metadata points to (``RuleSet.auto``), which may
+    differ from the one the game is audited under."""
     index: int = -1
     """Index of the event being checked."""
     event: Event | None = None
@@ -47,7 +50,7 @@ class CheckContext:
             rule=rule,
             severity=severity or spec.severity,
             message=message,
-            citation=spec.cite(self.rules.name),
+            citation=spec.cite(self.rules.base or self.rules.name),
             hand=rs.label if rs is not None else None,
             turn=turn,
             seat=seat,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from replay import checks as _checks  # noqa: F401  (registers the catalog)
 from replay.checks.registry import CheckFn, dispatch_table
@@ -54,6 +55,7 @@ from replay.settle import (
 from replay.situation import win_situation
 from replay.state import GameState, LastDiscard, Meld, MeldType, PlayerState, RiverTile, RoundState
 from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
+from replay.tracker import Tracker
 from replay.violations import Violation
 from replay.yaku import Yaku
 
@@ -75,6 +77,31 @@ def seat_problem(ev: Event, players: int) -> str | None:
                     f"{players}-player game has seats 0-{players - 1}")
     return None
 
+_KEEPS_UNDO = frozenset({Chi, Pon, Daiminkan, Hora, Dora})
+"""Events after which a draw or a call can still be taken back (see ``_DrawUndo``)."""
+
+
+_DrawUndo = tuple[Seat, Tile | None, Seat | None, bool]
+"""A wall draw that a claim of the discard before it can still send back: the drawer,
+the tile, whose turn it was and whether the first go-around was still on.
+
+EMA 3.3.1: a discard claimed after the next player drew (within three seconds)
+sends the drawn tile back to the wall.  The claim checks judge whether that was
+allowed; the engine only follows what the log records.  (A tuple: one is made
+at nearly every draw.)"""
+
+
+@dataclasses.dataclass(slots=True)
+class _CallUndo:
+    """A call that a second call of the same discard replaces (``claim.precedence``)."""
+
+    seat: Seat
+    meld: Meld
+    consumed: tuple[Tile, ...]
+    entry: RiverTile
+    current: Seat | None
+    first_go_around: bool
+
 
 def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
            ) -> ReplayResult:
@@ -93,9 +120,11 @@ class Replayer:
         self.game = game
         self.rules = rules
         self.state = GameState(rules=rules)
-        self.ctx = CheckContext(game=self.state, rules=rules)
+        self.ctx = CheckContext(game=self.state, rules=rules,
+                                own_rules=RuleSet.auto(game.hints))
         self._before = dispatch_table("before", enabled)
         self._after = dispatch_table("after", enabled)
+        self._track = Tracker(rules).on
         self.violations: list[Violation] = []
         self.hands: list[HandRecord] = []
         self.hand: HandRecord | None = None
@@ -108,6 +137,8 @@ class Replayer:
         self.wins_valued = 0
         self.hands_compared = 0
         self._desync_violation: Violation | None = None
+        self._drawn: _DrawUndo | None = None
+        self._called: _CallUndo | None = None
         self._apply: dict[type, Callable[[Event], None]] = {
             StartKyoku: self._start_kyoku,  # type: ignore[dict-item]
             Tsumo: self._tsumo,  # type: ignore[dict-item]
@@ -126,6 +157,13 @@ class Replayer:
             EndKyoku: self._end_kyoku,  # type: ignore[dict-item]
             EndGame: self._end_game,  # type: ignore[dict-item]
         }
+        self._pipeline: dict[type, tuple[tuple[CheckFn, ...], Callable[[Event], None],
+                                         Any, tuple[CheckFn, ...]]] = {
+            kind: (self._before.get(kind, ()), apply, self._track.get(kind),
+                   self._after.get(kind, ()))
+            for kind, apply in self._apply.items()}
+        """Per event type: the before-checks, the state update, the hand tracker and the
+        after-checks, looked up once per event."""
 
     # -- driving -----------------------------------------------------------------
 
@@ -140,38 +178,50 @@ class Replayer:
         return self.finish()
 
     def step(self, ev: Event) -> None:
-        self.index += 1
+        self.index = index = self.index + 1
         ctx = self.ctx
-        ctx.index = self.index
+        ctx.index = index
         ctx.event = ev
-        kind = type(ev)
+        kind = ev.__class__
         rs = self.state.round
         if rs is not None and rs.desync is not None and kind is not StartKyoku \
                 and kind is not EndGame:
             rs.unchecked += 1
             return
-        if self.complete:
-            self._emit(ctx.violation("log.out-of-order",
-                                     f"{kind.__name__} after the end of the game"))
-            return
-        if kind is StartKyoku or kind is EndGame:
-            self._settle()  # a hand without EndKyoku: settle it before anything looks back
-        if rs is None and kind is not StartKyoku and kind is not EndGame:
-            self._emit(ctx.violation(
-                "log.out-of-order", f"{kind.__name__} before the first hand starts"))
-            return
+        if rs is None or self.complete or kind is StartKyoku or kind is EndGame:
+            if self.complete:
+                self._emit(ctx.violation("log.out-of-order",
+                                         f"{kind.__name__} after the end of the game"))
+                return
+            if kind is StartKyoku or kind is EndGame:
+                self._settle()  # a hand without EndKyoku: settle it before anything looks back
+            elif rs is None:
+                self._emit(ctx.violation(
+                    "log.out-of-order", f"{kind.__name__} before the first hand starts"))
+                return
         if kind in _SEATED:
             problem = seat_problem(ev, self.rules.players)
             if problem is not None:  # (rs is set: seated events before a hand returned above)
                 self._desync("log.out-of-order", problem, None)
                 return
-        fns = self._before.get(kind)
-        if fns:
-            self._run(fns, ev)
-        self._apply[kind](ev)
-        fns = self._after.get(kind)
-        if fns and (self.state.round is None or self.state.round.desync is None):
-            self._run(fns, ev)
+        before, apply, track, after = self._pipeline[kind]
+        violations = self.violations
+        for fn in before:
+            found = fn(ctx, ev)
+            if found:
+                violations.extend(found)
+        if kind not in _KEEPS_UNDO:
+            self._drawn = None
+            self._called = None
+        apply(ev)
+        rs = self.state.round
+        if rs is None or rs.desync is None:
+            if track is not None and rs is not None:
+                track(rs, ev, self.hand, index)
+            for fn in after:
+                found = fn(ctx, ev)
+                if found:
+                    violations.extend(found)
 
     def _run(self, fns: tuple[CheckFn, ...], ev: Event | Settlement) -> None:
         for fn in fns:
@@ -231,6 +281,8 @@ class Replayer:
             self.hand.last_event = self.index
             self.hand.unchecked = rs.unchecked
             self.hand.turns = max(p.draws for p in rs.players)
+            self.hand.tenpai_turn = [p.tenpai_turn for p in rs.players]
+            self.hand.tenpai_end = [None if p.waits < 0 else p.tenpai for p in rs.players]
             if self.state.scores is not None:
                 self.hand.end_scores = tuple(self.state.scores)
         self.hand = None
@@ -349,43 +401,123 @@ class Replayer:
                          None)
 
     def _tsumo(self, ev: Tsumo) -> None:
-        rs = self._rs
+        rs = self.state.round
+        assert rs is not None
+        actor = ev.actor
         if rs.ended:
-            self._desync("log.out-of-order", f"seat {ev.actor} draws after the hand ended",
-                         ev.actor)
+            self._desync("log.out-of-order", f"seat {actor} draws after the hand ended", actor)
             return
-        p = rs.players[ev.actor]
-        rinshan = rs.after_kan and rs.current == ev.actor
+        p = rs.players[actor]
+        last = rs.last_discard
+        rinshan = rs.after_kan and rs.current == actor
         if not rinshan:
-            expected = self._next_drawer(rs)
-            if expected is not None and ev.actor != expected:
+            if last is None:
+                expected = rs.start.oya if all(q.draws == 0 for q in rs.players) else None
+            elif rs.current != last.seat:
+                expected = None  # a call happened after the discard; the caller discards next
+            else:
+                expected = Seat((last.seat + 1) % self.rules.players)
+            if expected is not None and actor != expected:
                 self._desync("log.out-of-order",
-                             f"seat {ev.actor} draws, but it is seat {expected}'s turn to draw",
-                             ev.actor)
+                             f"seat {actor} draws, but it is seat {expected}'s turn to draw",
+                             actor)
                 return
-        if rs.live_wall <= 0:
-            self._desync("log.out-of-order",
-                         f"seat {ev.actor} draws from an empty wall", ev.actor)
-            return
-        self._check_size(p, 13, "draws")
-        rs.live_wall -= 1
-        p.add(ev.tile)
-        p.last_draw = ev.tile
+            if rs.live_wall <= 0:
+                self._desync("log.out-of-order", f"seat {actor} draws from an empty wall",
+                             actor)
+                return
+        if p.known_count + p.hidden + 3 * len(p.melds) != 13:
+            self._check_size(p, 13, "draws")
+        if rs.live_wall > 0:  # a replacement after a kan on the last tile (kan.last-tile)
+            rs.live_wall -= 1
+        tile = ev.tile
+        self._drawn = None
+        if not rinshan and last is not None and last.claimable:
+            self._drawn = (actor, tile, rs.current, rs.first_go_around)
+        if tile is None:
+            p.hidden += 1
+        else:
+            p.c37[tile.code] += 1
+            p.c34[tile.index] += 1
+            p.known_count += 1
+        p.last_draw = tile
         if not rinshan:
             p.draws += 1
             if p.draws > 1:
                 rs.first_go_around = False
-        if rs.last_discard is not None:
-            rs.last_discard.claimable = False
+        if last is not None:
+            last.claimable = False
         if rs.kakan is not None:  # the added kan was not robbed: now it breaks ippatsu
             rs.kakan = None
             for q in rs.players:
                 q.ippatsu = False
-        rs.current = ev.actor
+        rs.current = actor
         rs.after_kan = False
         rs.rinshan_draw = rinshan
-        if ev.tile is not None:
-            self._see(rs, (ev.tile,))
+        if tile is not None:
+            seen = rs.seen37
+            code = tile.code
+            seen[code] += 1
+            if seen[code] > 1 and (code in _FIVES or code in _RED_OF or seen[code] > 4):
+                seen[code] -= 1
+                self._see(rs, (tile,))  # the full count, with the red fives
+
+    def _undo_draw(self, rs: RoundState) -> None:
+        """A claim right after a wall draw: the drawn tile goes back to the wall."""
+        d = self._drawn
+        if d is None:
+            return
+        self._drawn = None
+        seat, tile, current, first_go_around = d
+        p = rs.players[seat]
+        if tile is not None:
+            p.remove(tile)
+            rs.seen37[tile.code] -= 1  # it will be drawn again
+        elif p.hidden:
+            p.hidden -= 1
+        rs.live_wall += 1
+        p.draws -= 1
+        p.last_draw = None
+        rs.current = current
+        rs.first_go_around = first_go_around
+
+    def _undo_call(self, rs: RoundState) -> None:
+        """A second call of the same discard: the first one is taken back."""
+        c = self._called
+        assert c is not None
+        self._called = None
+        p = rs.players[c.seat]
+        p.melds.remove(c.meld)
+        for t in c.consumed:
+            p.add(t)
+        c.entry.called_by = None
+        rs.current = c.current
+        rs.first_go_around = c.first_go_around
+        if c.meld.type is MeldType.DAIMINKAN:
+            rs.kans -= 1
+            rs.after_kan = False
+        if self.hand is not None:
+            self.hand.calls[c.seat] -= 1
+
+    def _claimed_entry(self, rs: RoundState, target: PlayerState, tile: Tile,
+                       ) -> RiverTile | None:
+        """The river tile a call takes: the target's last discard, or failing that an
+        older one still in the river (``claim.late`` reports it), or ``None``."""
+        river = target.river
+        if not river:
+            return None
+        last = river[-1]
+        if last.tile is tile:
+            if last.called_by is None:
+                return last
+            if self._called is not None and self._called.entry is last:
+                self._undo_call(rs)  # claim.precedence reports the two calls
+                return last
+            return None
+        for entry in reversed(river):
+            if entry.tile is tile and entry.called_by is None:
+                return entry
+        return None
 
     def _next_drawer(self, rs: RoundState) -> Seat | None:
         """Who draws next from the wall, or ``None`` when it cannot be told."""
@@ -404,7 +536,8 @@ class Replayer:
             self._desync("log.out-of-order", f"seat {ev.actor} discards {ev.tile} {who}",
                          ev.actor)
             return
-        self._check_size(p, 14, "discards")
+        if p.known_count + p.hidden + 3 * len(p.melds) != 14:
+            self._check_size(p, 14, "discards")
         if not self._take(p, ev.tile, "discards"):
             return
         riichi = p.riichi_pending and p.riichi_discard_index is None
@@ -416,7 +549,7 @@ class Replayer:
         if p.riichi:
             p.ippatsu = False  # the first discard after the declaration ends the window
         rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index,
-                                      last_tile=rs.live_wall == 0)
+                                      last_tile=rs.live_wall == 0, time=ev.time)
         rs.after_kan = False
         rs.rinshan_draw = False
 
@@ -426,21 +559,27 @@ class Replayer:
         name = type(ev).__name__.lower()
         last = rs.last_discard
         target = rs.players[ev.target] if 0 <= ev.target < len(rs.players) else None
-        if rs.ended or target is None or ev.target == ev.actor or not target.river \
-                or target.river[-1].tile is not ev.tile or target.river[-1].called_by is not None:
+        entry = None
+        if not rs.ended and target is not None and ev.target != ev.actor:
+            entry = self._claimed_entry(rs, target, ev.tile)
+        if entry is None:
             shown = (f"{target.river[-1].tile}" if target is not None and target.river
                      else "nothing")
             self._desync("log.out-of-order",
                          f"seat {ev.actor} calls {name} on {ev.tile} from seat {ev.target}, "
                          f"whose last discard is {shown}", ev.actor)
             return
+        self._undo_draw(rs)  # a claim after the next draw (claim.late judges it)
         self._check_size(p, 13, f"calls {name}")
         if self._remove_all(p, ev.consumed, f"calls {name} with") is False:
             return
-        target.river[-1].called_by = ev.actor
+        entry.called_by = ev.actor
         mtype = {Chi: MeldType.CHI, Pon: MeldType.PON}.get(type(ev), MeldType.DAIMINKAN)
-        p.melds.append(Meld(type=mtype, tiles=(*ev.consumed, ev.tile), called=ev.tile,
-                            target=ev.target))
+        meld = Meld(type=mtype, tiles=(*ev.consumed, ev.tile), called=ev.tile,
+                    target=ev.target)
+        p.melds.append(meld)
+        self._called = _CallUndo(seat=ev.actor, meld=meld, consumed=ev.consumed, entry=entry,
+                                 current=rs.current, first_go_around=rs.first_go_around)
         if last is not None:
             last.claimable = False
         rs.current = ev.actor
@@ -569,6 +708,8 @@ class Replayer:
     def _hora(self, ev: Hora) -> None:
         rs = self._rs
         st = self.state
+        if ev.actor != ev.target:
+            self._undo_draw(rs)  # a ron after the next draw (claim.late judges it)
         entry = self._value_win(rs, ev)
         first = not rs.ended
         rs.ended = True
@@ -589,7 +730,7 @@ class Replayer:
                 turn=rs.players[ev.actor].draws, deltas=ev.deltas, pao=ev.pao,
                 han=v.han if v else None, fu=v.fu if v else None,
                 points=v.points if v else None, limit=v.limit if v else None,
-                liable=entry.liable))
+                liable=entry.liable, claimed_points=ev.points))
 
     def _value_win(self, rs: RoundState, ev: Hora) -> WinEntry:
         """The win as the replay sees it, before the state records it (RULESETS rows 4-16)."""

@@ -29,6 +29,8 @@ class WinRecord:
     limit: Limit | None = None
     liable: Seat | None = None
     """The liable player as the replay finds it."""
+    claimed_points: int | None = None
+    """The hand's value before honba and riichi sticks, as the log claims it."""
 
     @property
     def is_tsumo(self) -> bool:
@@ -43,6 +45,21 @@ class RiichiRecord:
     accepted: bool = False
     tile: Tile | None = None
     """The declaration discard."""
+    waits: tuple[Tile, ...] | None = None
+    """The kinds that complete the hand left by the declaration discard (plain tiles,
+    shape waits: a kind the hand holds four times included); ``None`` when the hand is
+    hidden."""
+    live: int | None = None
+    """Copies of the waits the declarer could still hope for, from the declarer's view
+    at the declaration: four per wait kind minus the copies visible to them (their own
+    hand, every river, every meld, the dora indicators)."""
+    furiten: bool | None = None
+    """Discard furiten at the declaration: a wait the declarer has already discarded
+    (called-away tiles included)."""
+    good_shape: bool | None = None
+    """Good shape (ryoukei) = waits on two or more kinds not held four times (ryanmen,
+    sanmenchan, nobetan; shanpon counts too under this definition); otherwise bad shape
+    (kanchan, penchan, tanki)."""
 
 
 @dataclass(slots=True)
@@ -66,6 +83,13 @@ class HandRecord:
     """Chi, pon and open kan calls per seat."""
     turns: int = 0
     """The most wall draws by one player in this hand."""
+    tenpai_turn: list[int | None] = field(default_factory=list)
+    """Per seat, the turn (wall draws so far, 0 = dealt) at which the replayed hand was
+    first tenpai; ``None`` if never (or if the hand is hidden)."""
+    tenpai_end: list[bool | None] = field(default_factory=list)
+    """Per seat, whether the replayed hand was tenpai when the hand ended (the last hand
+    of 13 - 3 x melds tiles, before any final draw; winners count as tenpai), not what
+    the log claims; ``None`` for a hidden hand."""
     complete: bool = False
     """The hand reached a result."""
     unchecked: int = 0

@@ -60,7 +60,22 @@ class KanDoraTiming(Enum):
 
 class TempFuritenClear(Enum):
     OWN_DISCARD = "own_discard"
+    """Tenhou, Mahjong Soul: at the player's own next discard."""
     OWN_DRAW_OR_CLAIM = "own_draw_or_claim"
+    """EMA 2016: when the player draws or claims a tile."""
+    DRAW_OR_ANY_CALL = "draw_or_any_call"
+    """The older EMA text (the seed's 3.4.5): when the player draws, or when any
+    player's kong, pung or chow interrupts the go-around."""
+
+
+class LateClaim(Enum):
+    """What happens to a claim made after the next player has drawn."""
+
+    FORBIDDEN = "forbidden"
+    """Online platforms: the server settles every claim before the next draw."""
+    WITHIN_SECONDS = "within_seconds"
+    """EMA 3.3.1: allowed within ``claim_seconds`` of the discard; the drawn tile
+    goes back to the wall."""
 
 
 class Kuikae(Enum):
@@ -92,6 +107,8 @@ _ALL_ABORTIVE = frozenset(r for r in DrawReason if r.is_abortive)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
     name: str
+    base: str = ""
+    """The preset this rule set starts from (its citations are used); a preset's own name."""
     players: int = 4
     hanchan: bool = True
     aka: bool = True
@@ -112,6 +129,8 @@ class RuleSet:
     pao_ron_honba_payer: PaoHonbaPayer = PaoHonbaPayer.LIABLE
     pao_scope: PaoScope = PaoScope.WHOLE
     riichi_min_points: int = 1000
+    """Points a player must hold (before paying the stick) to declare riichi; 0 sets no
+    condition at all, so a player below zero may still declare (EMA, M-League)."""
     riichi_min_live_wall: int = 4
     riichi_ankan: RiichiAnkan = RiichiAnkan.WAITS_UNCHANGED
     open_kan_dora: KanDoraTiming = KanDoraTiming.AFTER_DISCARD
@@ -136,6 +155,11 @@ class RuleSet:
     renhou: bool = False
     claim_seconds: float = 3.0
     """How long after a discard a call may still be made (EMA 3.3.1)."""
+    late_claim: LateClaim = LateClaim.FORBIDDEN
+    """Whether a pon, kan or chi may come after the next player's draw."""
+    ron_until_next_discard: bool = False
+    """A win on a discard may be claimed until the next player discards (EMA 2016
+    3.3.1), not only until the next draw."""
     rounding: str = "tenhou"
     """How final points are rounded.  ``tenhou``: every player but the first rounds the
     score to whole thousands, half away from zero (25,500 -> 26, -4,500 -> -5: what the
@@ -187,14 +211,38 @@ class RuleSet:
         :raises ValueError: for an unknown key or a value of the wrong kind.
         """
         data = dict(data)
-        base = RuleSet.preset(str(data.pop("base", "tenhou")))
-        fields = {f.name: f for f in dataclasses.fields(RuleSet)}
-        changes: dict[str, Any] = {"name": name or str(data.pop("name", "custom"))}
+        base_name = data.pop("base", "tenhou")
+        if not isinstance(base_name, str) or base_name not in PRESETS:
+            raise ValueError(f"bad value for 'base': {base_name!r} (expected one of "
+                             f"{', '.join(PRESETS)})")
+        base = PRESETS[base_name]
+        fields = {f.name for f in dataclasses.fields(RuleSet)} - {"extra", "base"}
+        label = data.pop("name", None) if name is None else name
+        if label is not None and not isinstance(label, str):
+            raise ValueError(f"bad value for 'name': {label!r} (expected text)")
+        changes: dict[str, Any] = {"name": label or "custom", "base": base.base}
         for key, value in data.items():
-            if key not in fields or key == "extra":
-                raise ValueError(f"unknown rule-set field {key!r}")
+            if key not in fields:
+                raise ValueError(f"unknown rule-set field {key!r} (known: "
+                                 f"base, {', '.join(sorted(fields))})")
             changes[key] = _coerce(key, getattr(base, key), value)
         return base.replace(**changes)
+
+    @staticmethod
+    def auto(hints: RuleHints) -> RuleSet:
+        """The rule set a log's own metadata points to.
+
+        The platform's preset (``tenhou`` when the log does not say) adjusted by the
+        log's rule bits: a Tenhou game without red fives is audited without them.
+
+        >>> RuleSet.auto(RuleHints(platform="tenhou", aka=False)).aka
+        False
+        >>> RuleSet.auto(RuleHints(platform="majsoul")).name
+        'majsoul'
+        """
+        platform = hints.platform
+        name = platform if platform is not None and platform in PRESETS else "tenhou"
+        return PRESETS[name].with_hints(hints)
 
     def to_mapping(self) -> dict[str, Any]:
         """The rule set as plain values (for JSON output and ``kansa rules``)."""
@@ -223,7 +271,12 @@ def _coerce(key: str, current: Any, value: Any) -> Any:
                 raise TypeError
             return value
         if isinstance(current, Enum):
-            return type(current)(value)
+            try:
+                return type(current)(value)
+            except ValueError:
+                choices = ", ".join(str(m.value) for m in type(current))
+                raise ValueError(f"bad value for {key!r}: {value!r} (expected one of "
+                                 f"{choices})") from None
         if isinstance(current, int | float) and not isinstance(current, bool):
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise TypeError
@@ -231,29 +284,77 @@ def _coerce(key: str, current: Any, value: Any) -> Any:
         if isinstance(current, str):
             return str(value)
         if isinstance(current, tuple) or (key == "uma" and current is None):
-            return tuple(int(v) for v in value)
+            size = len(current) if current is not None else 4
+            if not isinstance(value, list | tuple) or len(value) != size \
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                raise ValueError(f"bad value for {key!r}: {value!r} (expected a list of "
+                                 f"{len(current) if current else 4} whole numbers)")
+            return tuple(value)
         if isinstance(current, frozenset):
+            if not isinstance(value, list | tuple):
+                raise TypeError
             if key == "abortive":
-                return frozenset(DrawReason(v) for v in value)
+                try:
+                    return frozenset(DrawReason(v) for v in value)
+                except ValueError:
+                    choices = ", ".join(r.value for r in DrawReason if r.is_abortive)
+                    raise ValueError(f"bad value for {key!r}: {value!r} (expected a list "
+                                     f"drawn from {choices})") from None
             return frozenset(Yaku[str(v).upper()] for v in value)
-    except (TypeError, ValueError, KeyError):
+    except ValueError as exc:
+        if str(exc).startswith("bad value"):
+            raise
         raise ValueError(f"bad value for {key!r}: {value!r}") from None
+    except (TypeError, KeyError):
+        raise ValueError(f"bad value for {key!r}: {value!r} (expected "
+                         f"{_kind_of(current)})") from None
     raise ValueError(f"field {key!r} cannot be set")
 
 
-TENHOU = RuleSet(name="tenhou")
+def _kind_of(current: Any) -> str:
+    if isinstance(current, bool):
+        return "true or false"
+    if isinstance(current, int | float):
+        return "a number"
+    if isinstance(current, frozenset):
+        return "a list"
+    return "text"
+
+
+# The presets, flag by flag against RULESETS.md section 6 (and the section 1 rows
+# it summarises).  Where section 6 says "?" (not verified) the value below is a
+# choice, marked CHOICE with its reason; every one is a field a user rule set can
+# change.
+#
+# * kuikae: section 6 writes "same" in the Tenhou, Mahjong Soul, WRC and M-League
+#   columns.  Row 29 of section 1 (marked verified for Tenhou and Mahjong Soul) says
+#   Tenhou forbids the same tile *and* the suji swap, so "same" is read as "same as
+#   EMA" and every preset forbids both.  The Tenhou corpus agrees: no real game
+#   shows either swap.
+# * late_claim / ron_until_next_discard: row 28.  EMA 3.3.1 (the seed text) lets a
+#   claim stand within three seconds of the discard even after the next player drew
+#   (the drawn tile goes back to the wall), and EMA 2016 lets a win be claimed until
+#   the next player discards.  Online platforms settle every claim before the next
+#   draw, so a call after it cannot be legal there.
+# * temp_furiten_clear: the seed's older EMA text (any call clears it) is the value
+#   DRAW_OR_ANY_CALL; the ema preset follows EMA 2016 (own draw or own claim).
+
+TENHOU = RuleSet(name="tenhou", base="tenhou")
 
 MAJSOUL = TENHOU.replace(
     name="majsoul",
+    base="majsoul",
     multi_ron=MultiRon.ALL,
     abortive=_ALL_ABORTIVE - {DrawReason.SANCHAHOU},
     double_yakuman_patterns=True,
     pao_scope=PaoScope.YAKUMAN_PART,
     chankan_ankan_kokushi=True,
+    # CHOICE: rank points depend on the room (row 35 "?"); the Tenhou uma is kept.
 )
 
 EMA = RuleSet(
     name="ema",
+    base="ema",
     aka=False,
     kuitan=True,
     multi_ron=MultiRon.ALL,
@@ -271,6 +372,8 @@ EMA = RuleSet(
     open_kan_dora=KanDoraTiming.IMMEDIATE,
     chankan_ankan_kokushi=True,
     temp_furiten_clear=TempFuritenClear.OWN_DRAW_OR_CLAIM,
+    late_claim=LateClaim.WITHIN_SECONDS,
+    ron_until_next_discard=True,
     tobi=False,
     west_extension=False,
     agari_yame=False,
@@ -279,6 +382,7 @@ EMA = RuleSet(
     uma=(15000, 5000, -5000, -15000),
     uma_ties_split=True,
     leftover_sticks_to_top=True,
+    # CHOICE: the double-wind pair's fu is "?" for EMA (row 45); 4 as on Tenhou.
     double_wind_pair_fu=4,
     renhou=True,
     rounding="none",
@@ -286,15 +390,22 @@ EMA = RuleSet(
 
 WRC = EMA.replace(
     name="wrc",
+    base="wrc",
     multi_ron=MultiRon.HEAD_BUMP,
     kiriage=True,
     stack_yakuman=True,
     leftover_sticks_to_top=False,
     double_wind_pair_fu=2,
+    # CHOICE for the "?" cells, all kept from EMA because the 2015 text mirrors it:
+    # riichi_min_points 0 (scores may go below zero), pao_ron_honba_payer discarder,
+    # pao_scope whole, riichi_ankan strict, open_kan_dora immediate,
+    # chankan_ankan_kokushi true, temp_furiten_clear own_draw_or_claim, and the EMA
+    # claim window (late_claim within_seconds, ron_until_next_discard).
 )
 
 MLEAGUE = TENHOU.replace(
     name="mleague",
+    base="mleague",
     multi_ron=MultiRon.HEAD_BUMP,
     abortive=frozenset(),
     pao_yakuman=frozenset({Yaku.DAISANGEN, Yaku.DAISUUSHII, Yaku.SUUKANTSU}),
@@ -308,6 +419,10 @@ MLEAGUE = TENHOU.replace(
     uma_ties_split=True,
     double_wind_pair_fu=2,
     rounding="none",
+    # CHOICE for the "?" cells, kept from Tenhou: nagashi true, kiriage false,
+    # kazoe_cap yakuman, double_yakuman_patterns false / stack_yakuman true,
+    # pao_ron_honba_payer liable, pao_scope whole, riichi_ankan waits_unchanged,
+    # temp_furiten_clear own_discard, late_claim forbidden (an automatic table).
 )
 
 PRESETS: Mapping[str, RuleSet] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from replay.events import Ryukyoku, StartKyoku
 from replay.rules import RuleSet
@@ -66,6 +66,25 @@ class RiverTile:
     called_by: Seat | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class MissedWin:
+    """A win a player let pass: the source of temporary and riichi furiten."""
+
+    tile: Tile
+    seat: Seat
+    """Who discarded the tile (or added it to a kan)."""
+    event: int
+    """Event index of the discard or the added kan."""
+    turn: int
+    """The passing player's turn number (wall draws) at that moment."""
+    chankan: bool = False
+    """The tile was added to a kan (a robbable kan was not robbed)."""
+
+    def describe(self) -> str:
+        what = "added to a kan" if self.chankan else "discarded"
+        return f"{self.tile.mpsz} {what} by seat {self.seat} (event {self.event}, turn {self.turn})"
+
+
 @dataclass(slots=True)
 class PlayerState:
     seat: Seat
@@ -93,6 +112,18 @@ class PlayerState:
     ippatsu: bool = False
     size_reported: bool = False
     """A wrong hand size was already reported for this player this hand."""
+    # -- hand analysis, kept by replay.tracker --------------------------------------
+    waits: int = -1
+    """Shape waits (bit ``k`` = kind ``k``) of the concealed hand as it was after the
+    player's last discard (or the deal); -1 while the hand is hidden or of the wrong size."""
+    tenpai: bool = False
+    """That hand is tenpai: a wait on a kind it does not hold four times (EMA 3.4.2)."""
+    tenpai_turn: int | None = None
+    """The turn (wall draws so far; 0 = dealt) of the first discard that left it tenpai."""
+    temp_furiten: MissedWin | None = None
+    """A win passed that still makes the player furiten (``RuleSet.temp_furiten_clear``)."""
+    riichi_furiten: MissedWin | None = None
+    """A win passed after riichi: furiten for the rest of the hand."""
 
     # -- hand contents ----------------------------------------------------------
 
@@ -179,6 +210,8 @@ class LastDiscard:
     """False once the next player drew or someone called it."""
     last_tile: bool = False
     """Discarded after the live wall ran out (houtei)."""
+    time: float | None = None
+    """When the discard was made, where the log records times (the claim window)."""
 
 
 @dataclass(slots=True)
@@ -216,6 +249,8 @@ class RoundState:
     """The draw that ended the hand."""
     settled: bool = False
     """The hand's payments were worked out (see :mod:`replay.settle`)."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Working state that checks keep for this hand, keyed by the check module."""
 
     @property
     def label(self) -> str:
@@ -247,3 +282,5 @@ class GameState:
     kyotaku: int = 0
     round: RoundState | None = None
     hands_played: int = 0
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Working state that checks keep for the whole game, keyed by the check module."""

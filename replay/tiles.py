@@ -78,6 +78,8 @@ class Tile(Enum):
         """0-36: the position in a 37-entry count array (red fives apart); a plain
         attribute, much faster than ``Enum.value`` in the replay's hot paths."""
         self.index: int = index
+        self.order: int = 2 * index + (value >= 34)
+        """Sort key: by kind, a red five right after its plain five."""
         self.is_red: bool = value >= 34
         self.suit: str = SUITS[index // 9] if index < 27 else "z"
         self.number: int = index % 9 + 1 if index < 27 else index - 26
@@ -95,7 +97,7 @@ class Tile(Enum):
 
     def __lt__(self, other: Tile) -> bool:
         """Order by kind, a red five right after its plain five."""
-        return (self.index, self.is_red) < (other.index, other.is_red)
+        return self.order < other.order
 
     @property
     def normal(self) -> Tile:

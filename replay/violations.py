@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
+from typing import Any
 
 from replay.events import SourceRef
 
@@ -125,6 +126,18 @@ class Snapshot:
     scores: tuple[int, ...] | None
     live_wall: int
     riichi: tuple[bool, ...]
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> Snapshot:
+        """The inverse of :meth:`to_dict` (for findings read back from a results store)."""
+        scores = d.get("scores")
+        return Snapshot(
+            hands=tuple(d["hands"]), hidden=tuple(d["hidden"]),
+            melds=tuple(tuple(m) for m in d["melds"]),
+            rivers=tuple(tuple(r) for r in d["rivers"]),
+            dora_markers=tuple(d["dora_markers"]),
+            scores=tuple(scores) if scores is not None else None,
+            live_wall=int(d["live_wall"]), riichi=tuple(d["riichi"]))
 
     def to_dict(self) -> dict[str, object]:
         return {

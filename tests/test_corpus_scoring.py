@@ -72,14 +72,17 @@ def test_the_ledger_moves_exactly_what_the_scores_moved(corpus_dir: Path) -> Non
     assert checked == 1798
 
 
+# ruleset.mismatch (a warning): the Tenhou games' abortive draws and nagashi mangan
+# that the other presets do not have (Mahjong Soul: the triple-ron draw)
 @pytest.mark.parametrize(("preset", "allowed"), [
     ("tenhou", {"flow.end", "score.final"}),  # East-only games; a custom lobby's uma
-    ("majsoul", {"flow.end", "score.final"}),
+    ("majsoul", {"flow.end", "score.final", "ruleset.mismatch"}),
     ("ema", {"flow.end", "score.final", "score.noten", "score.payment", "score.sticks",
-             "score.value"}),
+             "score.value", "ruleset.mismatch"}),
     ("wrc", {"flow.dealer", "flow.end", "flow.honba", "flow.scores", "score.final",
-             "score.noten", "score.value", "win.multi-ron"}),
-    ("mleague", {"flow.dealer", "flow.end", "flow.honba", "score.final", "win.multi-ron"}),
+             "score.noten", "score.value", "win.multi-ron", "ruleset.mismatch"}),
+    ("mleague", {"flow.dealer", "flow.end", "flow.honba", "score.final", "win.multi-ron",
+                 "ruleset.mismatch"}),
 ])
 def test_other_rule_sets_find_only_what_they_should(corpus_dir: Path, preset: str,
                                                     allowed: set[str]) -> None:
@@ -87,4 +90,10 @@ def test_other_rule_sets_find_only_what_they_should(corpus_dir: Path, preset: st
     differs (see the report in the pull request for the counts and why)."""
     RuleSet.preset(preset)
     found = {v.rule for r in replayed(corpus_dir, preset) for v in r.violations}
-    assert found - {"log.truncated"} <= allowed
+    # what the log shows of its own rules (red fives, Tenhou's abortive draws and open-kan
+    # indicator timing) is reported once per game as a warning; rule sets that reveal kan
+    # indicators at once (ema, wrc, mleague) find Tenhou's later reveal (kan.dora)
+    expected_anyway = {"log.truncated", "ruleset.mismatch"}
+    if RuleSet.preset(preset).open_kan_dora.value == "immediate":
+        expected_anyway.add("kan.dora")
+    assert found - expected_anyway <= allowed

@@ -103,19 +103,22 @@ def test_scores_must_follow_from_the_last_result() -> None:
 
 
 def test_riichi_stick_moves_scores_and_leftover_sticks_go_to_top() -> None:
+    hands = [HANDS[0], "123m456p789s1122z", *HANDS[2:]]  # seats 0 and 1 end tenpai
+
     def game(sticks_to_top: bool) -> Scenario:
-        sc = Scenario().start(HANDS, dora="9p")
-        sc.draw(0, "5p").riichi(0, "1m")
-        sc.go_around(1, 3)
-        sc.ryukyoku(tenpai=(False,) * 4).end_kyoku()
+        sc = Scenario().start(hands, dora="9p")
+        sc.draw(0, "1p").riichi(0, "4p")  # 123456789m1123p waits on 1p and 4p
+        sc.go_around(1, 3, avoid=["1p", "4p", "1z", "2z"])
+        sc.ryukyoku(deltas=(1500, 1500, -1500, -1500), tenpai=(True, True, False, False))
+        sc.end_kyoku()
         return sc.end_game(sticks_to_top=sticks_to_top)
 
     result = replay(game(True).game(), TENHOU)
     assert result.violations == []
-    assert result.hands[0].end_scores == (24000, 25000, 25000, 25000)
+    assert result.hands[0].end_scores == (25500, 26500, 23500, 23500)
     assert result.hands[0].riichi[0].accepted
-    # seat 1 is top (ties go to the earlier seat) and takes the stick
-    assert result.final_scores == (24000, 26000, 25000, 25000)
+    # seat 1 is top and takes the stick
+    assert result.final_scores == (25500, 27500, 23500, 23500)
     wrong = replay(game(False).game(), TENHOU)
     assert rules_of(wrong) == ["flow.scores"]
     assert "seat 1 (top) takes the 1 leftover" in wrong.violations[0].message
@@ -139,7 +142,8 @@ def test_draw_out_of_turn() -> None:
 
 
 def test_win_applies_deltas() -> None:
-    sc = Scenario().start(HANDS, dora="9p")
+    hands = [HANDS[0], "23m456p789s222z11z", *HANDS[2:]]  # 1m completes, South pung
+    sc = Scenario().start(hands, dora="9p")
     sc.turn(0, "5p", "1m")
     sc.ron(1, (-1000, 1000, 0, 0)).end_kyoku().end_game()
     result = replay(sc.game(), TENHOU)

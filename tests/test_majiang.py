@@ -35,7 +35,7 @@ from replay.events import (
 )
 from replay.tiles import Seat, Tile
 from replay.yaku import Yaku
-from tests.parser_helpers import check_error, corpus_files, errors, run, structural_errors
+from tests.parser_helpers import check_error, corpus_files, run, structural_errors
 
 ML = "MitsuhiroTaniguchi__MahjongLM"
 
@@ -59,6 +59,17 @@ def test_zip_members_named_txt_are_read_by_content(corpus_dir: Path) -> None:
     assert all(g.log_id is not None and g.log_id in g.source for g in games)
 
 
+LOST_KAN_DORA = {
+    "2023081200gm-00a9-0000-b14c9329", "2023091610gm-00a9-0000-bdcf1ac5",
+    "2023102817gm-00a9-0000-3abd1803",
+}
+"""Games whose paipu has one ``kaigang`` for two kans: an added kan, its replacement
+draw, then a concealed kan in the same turn (``gang``, ``gangzimo``, ``gang``,
+``gangzimo``, ``kaigang``).  The game revealed two indicators (Tenhou reveals one per
+kan; in 3abd1803 the win counts the missing one as dora), so kan.dora warns that the
+log never shows the concealed kan's indicator: a fact of the file, not a kansa bug."""
+
+
 @pytest.mark.corpus
 def test_four_player_games_replay_without_errors(corpus_dir: Path) -> None:
     replayed = 0
@@ -67,8 +78,19 @@ def test_four_player_games_replay_without_errors(corpus_dir: Path) -> None:
             if game.hints.players != 4:
                 continue
             result = run(game)
-            assert not errors(result), (game.source, [v.message for v in errors(result)])
-            assert result.complete and not result.violations, game.source
+            found = result.violations
+            if any(name in game.source for name in LOST_KAN_DORA):
+                # the lost indicator is a warning, and so is a win whose dora it hides
+                kinds = [(v.rule, v.severity.value) for v in found]
+                assert ("kan.dora", "warning") in kinds, game.source
+                assert set(kinds) <= {("kan.dora", "warning"), ("score.value", "warning")}
+                lost = next(v for v in found if v.rule == "kan.dora")
+                assert "concealed kan" in lost.message
+                assert "before the replacement draw" in lost.message
+                assert all("lost 1 kan dora indicator" in v.message
+                           for v in found if v.rule == "score.value")
+                found = []
+            assert result.complete and not found, (game.source, [v.message for v in found])
             replayed += 1
     assert replayed == 28
 

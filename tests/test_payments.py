@@ -33,7 +33,9 @@ HANDS = [DEALER, SEAT1, SEAT2, SEAT3]
 
 
 def no_flow(rule: str) -> bool:
-    return not rule.startswith("flow.")
+    """Scoring alone: no flow checks, and no ruleset.mismatch warnings for crafted games
+    audited under another rule set than their hints (tests/test_table_checks.py has those)."""
+    return not rule.startswith("flow.") and rule != "ruleset.mismatch"
 
 
 def audit(sc: Scenario, rules: RuleSet) -> ReplayResult:
@@ -41,7 +43,9 @@ def audit(sc: Scenario, rules: RuleSet) -> ReplayResult:
 
 
 def rules_of(result: ReplayResult) -> list[str]:
-    return [v.rule for v in result.violations]
+    """The findings' rule ids, leaving out the ruleset.mismatch warnings a crafted game
+    audited under another rule set than its hints gets (tests/test_table_checks.py)."""
+    return [v.rule for v in result.violations if v.rule != "ruleset.mismatch"]
 
 
 def deal_in(*, honba: int = 0, kyotaku: int = 0, riichi: int | None = None) -> Scenario:
@@ -229,13 +233,15 @@ def test_liable_player_named_wrongly() -> None:
 
 # -- draws -----------------------------------------------------------------------------
 
-DRAW_HANDS = ["2345678m234p111z", "2345678p234s999m", "2345678s234m777p", "3456m3456p3456s8m"]
+DRAW_HANDS = ["2345678m234p111z", "2345678p234s999m", "2345678s234m777p", "3456m345p345s888s"]
+"""Four tenpai hands (the claims at a draw are judged against the hands)."""
 
 
 def first_go_around(sc: Scenario) -> Scenario:
-    """Everyone discards a simple tile: nobody can have nagashi mangan."""
+    """Everyone draws and discards a simple tile: nobody can have nagashi mangan, and
+    every hand stays tenpai."""
     for seat, tile in enumerate(("2m", "2p", "2s", "3m")):
-        sc.draw(seat).discard(seat, tile)
+        sc.draw(seat, tile).discard(seat, tile)
     return sc
 
 
@@ -304,7 +310,8 @@ def test_abortive_draw_moves_nothing() -> None:
     sc = first_go_around(Scenario().start(DRAW_HANDS, dora="9m"))
     sc.ryukyoku(DrawReason.SUUFON_RENDA, (1000, -1000, 0, 0))
     result = audit(end(sc), TENHOU)
-    assert rules_of(result) == ["score.noten"]
+    # the first discards are no winds, which draw.abortive-invalid reports besides
+    assert [r for r in rules_of(result) if r != "draw.abortive-invalid"] == ["score.noten"]
 
 
 # -- deltas the log does not give -------------------------------------------------------

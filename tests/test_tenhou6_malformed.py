@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import corpus_path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tenhou6_helpers import EQUIM, FILES, MJX, obj
 
+from parsers import load as load_any
 from parsers import tenhou6, tenhou6_order
 from parsers.errors import LogFormatError
 from parsers.source import Limits
@@ -228,3 +231,59 @@ def test_search_budget_bounds_the_order_search(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(tenhou6_order, "SEARCH_BUDGET", 10)
     e = _error((EQUIM / "confusing_nakis_2.json").read_bytes())
     assert "search budget" in e.reason and e.src.pointer is not None
+
+
+# -- kansa's extension: any edit of it gives a game or LogFormatError ---------------------
+
+def _written(paths: list[Path]) -> list[bytes]:
+    out = []
+    for path in paths:
+        if path.is_file():
+            out.extend(tenhou6.write(g).encode() for g in load_any(path))
+    return out
+
+
+_XML = corpus_path() / "tenhou_xml" / "mjx-project__mjx"
+_MAJIANG = corpus_path() / "majiang"
+WRITTEN = _written([_XML / "double-ron.mjlog", _XML / "upd-sutehai-furiten.mjlog",
+                    _XML / "upd-aft-draw-kanclosed-dora+draw.mjlog", _XML / "nm.mjlog",
+                    *sorted(_MAJIANG.glob("*/*.json"))[:2]])
+_EXT_JUNK = st.one_of(_JUNK, st.sampled_from(
+    ["RIICHI", "MANGAN", "EXHAUSTIVE", "KYUUSHU_KYUUHAI", [11, 12], [[None], None],
+     {"type": "dora", "dora_marker": 11}, {"type": "reach", "actor": 0},
+     {"type": "reach_accepted", "actor": 2, "scores": [1, 2, 3, 4]}, -1, 4, 99, 0.5, False,
+     [25000, 25000, 25000, 25000], [True, False, True, False], {"tile": None},
+     {"deltas": None}, {"hands": [None, None, None, None]}, {"reason": "SANCHAHOU"}]))
+
+
+def test_written_files_for_the_extension_fuzz(corpus_dir: Path) -> None:
+    assert len(WRITTEN) >= 6 and all(b'"kansa":' in w for w in WRITTEN)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(WRITTEN) if WRITTEN else st.nothing(),
+       st.lists(st.tuples(st.integers(0, 10**9), st.integers(0, 10**9),
+                          st.sampled_from(["del", "set", "dup"]), _EXT_JUNK),
+                min_size=1, max_size=4))
+def test_edited_extensions(data: bytes, edits: list[tuple[int, int, str, Any]]) -> None:
+    doc = json.loads(data)
+    for pick, index, op, shared in edits:
+        junk = copy.deepcopy(shared)  # never nest a value into itself
+        containers = _containers(doc["kansa"])
+        target = containers[pick % len(containers)]
+        if isinstance(target, dict):
+            if target:
+                key = list(target)[index % len(target)]
+                if op == "del":
+                    del target[key]
+                else:
+                    target[key] = junk
+        elif target:
+            i = index % len(target)
+            if op == "del":
+                del target[i]
+            elif op == "set":
+                target[i] = junk
+            else:
+                target.insert(i, target[i])
+    _parses_or_log_format_error(json.dumps(doc, ensure_ascii=False).encode())

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tenhou6_helpers import EQUIM, FILES, ids, load
 
+from kansa.cli import main
+from parsers import load as load_any
 from parsers import tenhou6
+from parsers.errors import LogFormatError, UnsupportedLogError
 from replay.events import (
     Chi,
     Dahai,
@@ -182,3 +188,257 @@ def test_limit_hands_keep_fu_and_han_when_known() -> None:
     assert o["log"][0][16][2][3] == "40符5飜満貫2000-4000点"
     back = tenhou6.parse(json.dumps(o).encode(), "r.json")[0]
     assert back.events == game.events
+
+
+# -- every corpus game of every format --------------------------------------------------
+
+HIDDEN_TILES = {
+    "kuikae.mjson": "gimite's one-seat snippet: three seats' tiles are '?', which "
+                    "tenhou.net/6 has no code for (the writer refuses; write it as mjai)",
+    "kuikae_only.mjson": "the same kind of one-seat snippet",
+}
+STANDARD_KEYS = {"title", "name", "rule", "log", "ref", "ratingc", "lobby", "dan", "rate", "sx",
+                 "sc"}
+RESULT_KINDS = {"和了", "流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四風連打",
+                "四家立直", "四槓散了", "三家和了", "中断"}
+
+
+def _all_corpus_games(corpus: Path) -> list[Game]:
+    games: list[Game] = []
+    logs = (p for d in corpus.iterdir() if d.is_dir() for p in d.rglob("*") if p.is_file())
+    for path in sorted(logs):
+        try:
+            games.extend(load_any(path))
+        except UnsupportedLogError:
+            continue
+    return games
+
+
+def _viewer_shape(o: dict[str, Any]) -> None:
+    """Standard keys as the viewer expects them; kansa's own data only under "kansa"."""
+    assert set(o) <= STANDARD_KEYS | {"kansa"}, set(o)
+    assert len(o["title"]) == 2 and len(o["name"]) == 4
+    for kyoku in o["log"]:
+        assert len(kyoku) == 17
+        assert kyoku[16][0] in RESULT_KINDS, kyoku[16]
+
+
+@pytest.mark.corpus
+def test_every_corpus_game_round_trips_through_tenhou6(corpus_dir: Path) -> None:
+    written: Counter[str] = Counter()
+    refused = []
+    for game in _all_corpus_games(corpus_dir):
+        if game.perspective is not None:  # one-seat logs: hidden tiles
+            with pytest.raises(ValueError, match="hidden tiles"):
+                tenhou6.write(game)
+            refused.append(Path(game.source).name)
+            continue
+        text = tenhou6.write(game)
+        _viewer_shape(json.loads(text))
+        back = tenhou6.parse(text.encode(), "rt.json")
+        assert len(back) == 1
+        again = back[0]
+        assert again.events == game.events, game.source
+        assert (again.players, again.hints, again.title, again.log_id) == \
+            (game.players, game.hints, game.title, game.log_id), game.source
+        # the written file adds no oddity the original did not have
+        assert not again.diagnostics or game.diagnostics, (game.source, again.diagnostics)
+        assert tenhou6.write(again) == text
+        written[game.format] += 1
+    assert written == {"tenhou_xml": 184, "tenhou6": 56, "majiang": 30, "mjai": 9,
+                       "majsoul": 1}
+    assert sorted(refused) == sorted(HIDDEN_TILES)
+
+
+@pytest.mark.corpus
+def test_convert_writes_the_whole_xml_corpus_as_tenhou6(
+        corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = corpus_dir / "tenhou_xml"
+    assert main(["convert", str(src), "--to", "tenhou6", "-o", f"{tmp_path}/"]) == 0
+    assert capsys.readouterr().err == ""
+    assert len(list(tmp_path.iterdir())) == len([p for p in src.rglob("*") if p.is_file()])
+    for name in ("2011020401gm-00a9-0000-f6eff225-no-round-end", "obs-chi-discard",
+                 "upd-sutehai-furiten", "upd-aft-draw-kanadded-draw"):
+        original = load_any(next(src.rglob(f"{name}.mjlog")))[0]
+        assert load(tmp_path / f"{name}.json")[0].events == original.events
+
+
+# -- hands the log stops in -------------------------------------------------------------
+
+def _cut(game: Game, n: int) -> Game:
+    return dataclasses.replace(game, events=game.events[:n])
+
+
+@pytest.mark.parametrize("make", [_synthetic, lambda: _rinshan_game(True),
+                                  lambda: _rinshan_game(False)])
+def test_every_prefix_of_a_game_round_trips(make: Any) -> None:
+    game = make()
+    for n in range(1, len(game.events) + 1):
+        cut = _cut(game, n)
+        back = tenhou6.parse(tenhou6.write(cut).encode(), "cut.json")[0]
+        assert back.events == cut.events, n
+        assert not back.diagnostics, n
+
+
+def test_an_interrupted_hand_is_written_with_the_marker() -> None:
+    game = _synthetic()
+    after_riichi = next(i for i, e in enumerate(game.events) if isinstance(e, ReachAccepted))
+    o = json.loads(tenhou6.write(_cut(game, after_riichi)))  # Reach, Dahai: no acceptance yet
+    assert o["log"][0][16] == ["中断"]
+    assert o["log"][0][6] == [60, "r60"]
+    assert "kyoku" not in o["kansa"]  # every event reads back as it is
+    back = tenhou6.parse(json.dumps(o).encode(), "i.json")[0]
+    assert back.events[-1] == Dahai(actor=Seat(0), tile=Tile.S5, tsumogiri=True)
+    assert not any(isinstance(e, EndKyoku | EndGame | ReachAccepted) for e in back.events)
+    # events after the last take or discard travel in the extension's tail
+    o = json.loads(tenhou6.write(_cut(game, after_riichi + 1)))
+    assert o["kansa"]["kyoku"] == [{"tail": [{"type": "reach_accepted", "actor": 0}]}]
+    o = json.loads(tenhou6.write(_cut(game, after_riichi - 1)))  # Reach, no discard
+    assert o["log"][0][6] == [60]
+    assert o["kansa"]["kyoku"] == [{"tail": [{"type": "reach", "actor": 0}]}]
+
+
+def test_an_interrupted_hand_may_stop_right_after_a_call() -> None:
+    game = _synthetic()
+    after_pon = next(i for i, e in enumerate(game.events) if isinstance(e, Pon)) + 1
+    o = json.loads(tenhou6.write(_cut(game, after_pon)))
+    assert o["log"][0][8] == ["p191919"] and o["log"][0][9] == []
+    back = tenhou6.parse(json.dumps(o).encode(), "p.json")[0]
+    assert back.events == game.events[:after_pon]
+    o["log"][0][16] = ["流局"]  # a finished hand cannot stop there
+    with pytest.raises(LogFormatError, match="stop right after the call"):
+        tenhou6.parse(json.dumps(o).encode(), "p.json")
+
+
+@pytest.mark.corpus
+def test_a_log_that_stops_in_its_last_hand_has_no_end_of_game(corpus_dir: Path) -> None:
+    path = next((corpus_dir / "tenhou_xml").rglob("*-no-round-end.mjlog"))
+    game = load_any(path)[0]
+    assert not isinstance(game.events[-1], EndGame | EndKyoku)
+    o = json.loads(tenhou6.write(game))
+    assert o["log"][-1][16] == ["中断"] and "end_game" not in o["kansa"]
+    assert tenhou6.parse(json.dumps(o).encode(), "x.json")[0].events == game.events
+    o["sc"] = [30000, 10, 30000, 10, 20000, -10, 20000, -10]
+    back = tenhou6.parse(json.dumps(o).encode(), "x.json")[0]
+    assert not isinstance(back.events[-1], EndGame)
+    assert any("no result; no EndGame" in d.message for d in back.diagnostics)
+
+
+def test_a_log_that_stops_after_the_result_keeps_no_end_kyoku() -> None:
+    game = _synthetic()
+    cut = _cut(game, len(game.events) - 2)  # ... Hora, without EndKyoku and EndGame
+    o = json.loads(tenhou6.write(cut))
+    assert o["kansa"]["kyoku"][0]["end_kyoku"] is False
+    assert tenhou6.parse(json.dumps(o).encode(), "x.json")[0].events == cut.events
+
+
+# -- the extension -----------------------------------------------------------------------
+
+def test_claims_the_format_cannot_hold_travel_in_the_extension() -> None:
+    game = _synthetic()
+    events = list(game.events)
+    i = next(i for i, e in enumerate(events) if isinstance(e, Hora))
+    hora = events[i]
+    assert isinstance(hora, Hora)
+    hand = tuple(sorted(parse_tiles("678m678p678s66777z")))
+    events[i] = dataclasses.replace(hora, hand=hand, kyotaku=1, tile=None)
+    j = next(i for i, e in enumerate(events) if isinstance(e, ReachAccepted))
+    events[j] = ReachAccepted(actor=Seat(0), scores=(24000, 25000, 25000, 25000))
+    events[-1] = EndGame(scores=(22000, 24000, 24000, 30000))  # no points
+    game = dataclasses.replace(game, events=tuple(events),
+                               players=(Player(name="A", rank="初段"), Player(name="B")),
+                               hints=dataclasses.replace(game.hints, raw_type=169,
+                                                         uma=(20, 10, -10, -20)))
+    o = json.loads(tenhou6.write(game))
+    assert o["kansa"] == {
+        "version": 1,
+        "kyoku": [{"hora": [{"tile": None, "hand": [t.tenhou6 for t in hand], "kyotaku": 1}],
+                   "reach_accepted": [{"scores": [24000, 25000, 25000, 25000]}]}],
+        "end_game": {"scores": [22000, 24000, 24000, 30000], "points": None},
+        "players": [{"name": "A", "rank": "初段", "rating": None, "sex": None},
+                    {"name": "B", "rank": None, "rating": None, "sex": None}],
+        # "disp" is made up from the hints for the viewer; the room stays unknown
+        "hints": {"platform": None, "room": None, "raw_type": 169, "uma": [20, 10, -10, -20]},
+    }
+    assert o["sc"] == [22000, 0, 24000, 0, 24000, 0, 30000, 0]  # the viewer needs points
+    back = tenhou6.parse(json.dumps(o).encode(), "x.json")[0]
+    assert back.events == game.events
+    assert (back.players, back.hints) == (game.players, game.hints)
+    plain = dict(o)
+    del plain["kansa"]  # what any other reader sees: the same play, fewer claims
+    lossy = tenhou6.parse(json.dumps(plain).encode(), "x.json")[0]
+    assert [type(e) for e in lossy.events] == [type(e) for e in game.events]
+    assert [e for e in lossy.events if not isinstance(e, Hora | ReachAccepted | EndGame)] == \
+        [e for e in game.events if not isinstance(e, Hora | ReachAccepted | EndGame)]
+
+
+_EXT_ERRORS: list[tuple[Any, str, str]] = [
+    ([], "/kansa", "must be an object"),
+    ({"version": 2}, "/kansa/version", "version 2"),
+    ({"colour": 1}, "/kansa/colour", "unknown key"),
+    ({"kyoku": [{}, {}]}, "/kansa/kyoku", "2 kansa kyoku entries for 1 kyokus"),
+    ({"kyoku": [{"hora": [{"tile": 99}]}]}, "/kansa/kyoku/0/hora/0/tile", "tile code"),
+    ({"kyoku": [{"hora": [{"hand": [11, "x"]}]}]}, "/kansa/kyoku/0/hora/0/hand/1", "tile"),
+    ({"kyoku": [{"hora": [{"yaku": [["RIICH", 1]]}]}]}, "/kansa/kyoku/0/hora/0/yaku/0/0",
+     "unknown Yaku"),
+    ({"kyoku": [{"hora": [{"limit": "BIG"}]}]}, "/kansa/kyoku/0/hora/0/limit", "Limit"),
+    ({"kyoku": [{"hora": [{"deltas": [1, 2]}]}]}, "/kansa/kyoku/0/hora/0/deltas",
+     "needs 4 entries"),
+    ({"kyoku": [{"hora": [{"pao": 4}]}]}, "/kansa/kyoku/0/hora/0/pao", "out of range"),
+    ({"kyoku": [{"hora": [{"actor": 1}]}]}, "/kansa/kyoku/0/hora/0/actor", "unknown key"),
+    ({"kyoku": [{"hora": [{}, {"fu": 30}]}]}, "/kansa/kyoku/0/hora",
+     "patches 2 hora event(s), the hand has 1"),
+    ({"kyoku": [{"ryukyoku": {"hands": None}}]}, "/kansa/kyoku/0/ryukyoku",
+     "the hand has 0"),
+    ({"kyoku": [{"ryukyoku": {"reason": None}}]}, "/kansa/kyoku/0/ryukyoku/reason",
+     "cannot be null"),
+    ({"kyoku": [{"reach_accepted": [{"scores": [1, 2, 3, True]}]}]},
+     "/kansa/kyoku/0/reach_accepted/0/scores/3", "integer"),
+    ({"kyoku": [{"tail": [{"type": "dora", "dora_marker": 11}]}]}, "/kansa/kyoku/0/tail",
+     "only an interrupted hand"),
+    ({"kyoku": [{"end_kyoku": "no"}]}, "/kansa/kyoku/0/end_kyoku", "true or false"),
+    ({"end_game": {"scores": None, "points": [1, 2, 3, "4"]}}, "/kansa/end_game/points/3",
+     "number"),
+    ({"players": [{"name": 7}]}, "/kansa/players/0/name", "text"),
+    ({"hints": {"aka": 1}}, "/kansa/hints/aka", "true, false or null"),
+    ({"hints": {"players": 3}}, "/kansa/hints/players", "unknown key"),
+    ({"title": 5}, "/kansa/title", "text or null"),
+]
+
+
+@pytest.mark.parametrize(("ext", "pointer", "message"), _EXT_ERRORS,
+                         ids=[p for _, p, _ in _EXT_ERRORS])
+def test_a_bad_extension_is_a_format_error_at_its_pointer(ext: Any, pointer: str,
+                                                          message: str) -> None:
+    o = json.loads(tenhou6.write(_synthetic()))
+    o["kansa"] = ext
+    with pytest.raises(LogFormatError) as info:
+        tenhou6.parse(json.dumps(o).encode(), "bad.json")
+    assert info.value.src.pointer == pointer
+    assert message in info.value.reason
+
+
+def test_an_interrupted_hands_tail_is_checked() -> None:
+    game = _synthetic()
+    o = json.loads(tenhou6.write(_cut(game, 5)))
+    for tail, pointer in (([{"type": "tsumo", "actor": 1}], "/kansa/kyoku/0/tail/0/type"),
+                          ([{"type": "reach", "actor": 1, "scores": []}],
+                           "/kansa/kyoku/0/tail/0/scores"),
+                          ([{"type": "dora"}], "/kansa/kyoku/0/tail/0/dora_marker")):
+        o["kansa"] = {"kyoku": [{"tail": tail}]}
+        with pytest.raises(LogFormatError) as info:
+            tenhou6.parse(json.dumps(o).encode(), "bad.json")
+        assert info.value.src.pointer == pointer
+    o["kansa"] = {"kyoku": [{"end_kyoku": False}]}
+    with pytest.raises(LogFormatError, match="no EndKyoku anyway"):
+        tenhou6.parse(json.dumps(o).encode(), "bad.json")
+
+
+def test_a_game_not_in_canonical_form_reads_back_in_canonical_form() -> None:
+    game = _synthetic()
+    start = game.events[0]
+    assert isinstance(start, StartKyoku)
+    shuffled = tuple(tuple(reversed(h)) for h in start.tehais)
+    odd = dataclasses.replace(game, events=(dataclasses.replace(start, tehais=shuffled),
+                                            *game.events[1:]))
+    assert tenhou6.parse(tenhou6.write(odd).encode(), "x.json")[0].events == game.events

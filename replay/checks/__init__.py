@@ -1,6 +1,16 @@
 """The check catalog: importing this package registers every check."""
 
-from replay.checks import flow, scoring, structure  # noqa: F401
+from replay.checks import (  # noqa: F401
+    claims,
+    draw,
+    flow,
+    kans,
+    riichi,
+    ruleset,
+    scoring,
+    structure,
+    win,
+)
 from replay.checks.registry import CHECKS, Check, check
 
 __all__ = ["CHECKS", "Check", "check"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from replay.checks.kans import indicators_missing
 from replay.checks.registry import check
 from replay.context import CheckContext
 from replay.events import DrawReason, EndGame, Hora
@@ -148,9 +149,13 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
     log_text = describe(_yaku_list(ev.yaku or ()), ev.han, ev.fu, ev.points, ev.limit)
     replay_text = describe(ours, han, v.fu, v.points, v.limit)
     win = "tsumo" if ev.is_tsumo else f"ron on seat {ev.target}"
+    missing = indicators_missing(ctx.round)
+    lost = (f"; the log lost {missing} kan dora indicator(s) before this win (see kan.dora), "
+            "so its dora cannot be counted and this is a warning") if missing else ""
     yield ctx.violation("score.value", (
         f"seat {ev.actor}'s {win} ({', '.join(diffs)} differ): log: {log_text}; "
-        f"replay under {ctx.rules.name}: {replay_text}{note}"), seat=ev.actor)
+        f"replay under {ctx.rules.name}: {replay_text}{note}{lost}"), seat=ev.actor,
+        severity=Severity.WARNING if missing else None)
 
 
 def _indicators(ctx: CheckContext, entry: WinEntry) -> Iterator[Violation]:

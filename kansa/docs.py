@@ -1,0 +1,113 @@
+"""The check catalog as text, JSON and Markdown; the README's table of checks.
+
+Everything here is generated from :data:`replay.violations.RULES`, the catalog the
+checks themselves report from, so ``kansa rules`` and the README cannot drift
+from the code.  ``python -m kansa.docs`` rewrites the README table;
+``python -m kansa.docs --check`` exits 1 when it is out of date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import replay.engine  # noqa: F401  (registers every check)
+from replay.rules import RuleSet
+from replay.violations import RULES, RuleSpec
+
+BEGIN = "<!-- rules:begin -->"
+END = "<!-- rules:end -->"
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def catalog() -> list[RuleSpec]:
+    """Every rule id, sorted by id."""
+    return [RULES[k] for k in sorted(RULES)]
+
+
+def citation(spec: RuleSpec, rules: RuleSet | None) -> str:
+    """The rule's citation for ``rules`` (the EMA one without a rule set)."""
+    return spec.cite(rules.base or rules.name) if rules is not None else spec.citation
+
+
+def as_json(rules: RuleSet | None) -> dict[str, Any]:
+    return {
+        "rules": rules.to_mapping() if rules is not None else None,
+        "checks": [{"id": s.id, "severity": s.severity.value, "title": s.title,
+                    "citation": citation(s, rules), "description": s.description}
+                   for s in catalog()],
+    }
+
+
+def as_text(rules: RuleSet | None) -> str:
+    specs = catalog()
+    width = max(len(s.id) for s in specs)
+    head = (f"kansa checks under rule set {rules.name}" if rules is not None
+            else "kansa checks (citations: EMA Riichi Competition Rules)")
+    lines = [head, ""]
+    for s in specs:
+        lines.append(f"{s.id:<{width}}  {s.severity.value:<7}  {s.title}")
+        lines.append(f"{'':<{width}}  {'':<7}  {citation(s, rules)}")
+    if rules is not None:
+        lines += ["", f"rule set {rules.name} (base {rules.base or rules.name}):"]
+        for key, value in rules.to_mapping().items():
+            lines.append(f"  {key} = {value}")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def as_markdown(rules: RuleSet | None = None) -> str:
+    """The table of checks, one row per rule id."""
+    cite = f"citation ({rules.name})" if rules is not None else "citation"
+    rows = [f"| id | severity | what | {cite} |", "|---|---|---|---|"]
+    for s in catalog():
+        rows.append(f"| `{s.id}` | {s.severity.value} | **{_cell(s.title)}.** "
+                    f"{_cell(s.description)} | {_cell(citation(s, rules))} |")
+    return "\n".join(rows) + "\n"
+
+
+def readme_block(text: str) -> tuple[int, int]:
+    """Where the generated table sits in the README text.
+
+    :raises ValueError: when the markers are missing.
+    """
+    start = text.find(BEGIN)
+    end = text.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"README has no {BEGIN} ... {END} block")
+    return start + len(BEGIN), end
+
+
+def updated_readme(text: str) -> str:
+    start, end = readme_block(text)
+    return text[:start] + "\n" + as_markdown() + text[end:]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kansa.docs",
+                                     description="Regenerate the README's table of checks.")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 if the README table is out of date, without writing")
+    parser.add_argument("--readme", type=Path, default=README)
+    args = parser.parse_args(argv)
+    text = args.readme.read_text(encoding="utf-8")
+    new = updated_readme(text)
+    if new == text:
+        return 0
+    if args.check:
+        print(f"{args.readme}: the table of checks is out of date; run python -m kansa.docs",
+              file=sys.stderr)
+        return 1
+    args.readme.write_text(new, encoding="utf-8")
+    print(f"{args.readme}: table of checks updated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""``kansa stats`` and ``kansa report``: replay, build the tables, write them out.
+
+Kept apart from :mod:`kansa.cli` so that ``kansa audit`` does not load pandas
+and matplotlib.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from kansa import __version__
+from kansa.batch import run
+from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
+from kansa.runner import AuditOptions, FileResults, discover, replay_file
+from kansa.store import ResultStore
+from reports.html import render_html
+from reports.plots import PLOTS, render_all
+from reports.stats import build, complete
+from reports.tables import Tables
+
+
+def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
+    """Every input file replayed, and the exit status its reading deserves."""
+    files, missing = discover(args.paths)
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
+    done: list[FileResults] = list(run(files, options, _engine(args), task=replay_file))
+    bad = [f for f in done if f.status in ("unreadable", "internal_error")]
+    for f in done:
+        if f.error is not None:
+            reason = f.error.get("reason") or f.error.get("error")
+            print(f"kansa: {f.status}: {f.file}: {reason}", file=sys.stderr)
+    return done, EXIT_FINDINGS if bad else EXIT_OK
+
+
+def _tables(args: argparse.Namespace, done: list[FileResults]) -> Tables:
+    results = [r for f in done for r in f.results]
+    try:
+        return build(results, player=args.player)
+    except KeyError:
+        raise UsageError(f"no player named {args.player!r} in these games") from None
+
+
+def _inputs(args: argparse.Namespace) -> tuple[Tables, list[FileResults], int]:
+    """The tables from the logs given, or from a results store (``--store``)."""
+    if args.store:
+        if args.paths:
+            raise UsageError("give either log paths or --store, not both")
+        store = ResultStore(Path(args.store))
+        try:
+            tables = complete(store.tables(), player=args.player)
+        except KeyError:
+            raise UsageError(f"no player named {args.player!r} in the store") from None
+        return tables, [], EXIT_OK
+    if not args.paths:
+        raise UsageError("give log paths, or --store DIR")
+    done, status = _replayed(args)
+    return _tables(args, done), done, status
+
+
+def _game_key(tables: Tables, wanted: str | None) -> str | None:
+    if wanted is None:
+        return None
+    g = tables.games
+    for col in ("game", "log_id", "title"):
+        hit = g[g[col] == wanted]
+        if len(hit):
+            return str(hit["game"].iloc[0])
+    hit = g[g["file"].str.endswith(wanted)]
+    if len(hit):
+        return str(hit["game"].iloc[0])
+    raise UsageError(f"no game {wanted!r} among the inputs (give a log id, a file name or "
+                     "file#index)")
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    tables, _, status = _inputs(args)
+    game = _game_key(tables, args.game)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, df in tables.items():
+        df.to_csv(out / f"{name}.csv", index=False)
+        df.to_parquet(out / f"{name}.parquet", index=False)
+        print(f"{name:>15}: {len(df):7,} rows  -> {out / name}.csv, .parquet")
+    for fmt in ("png", "svg"):
+        for name, data in render_all(tables, fmt, game=game, player=args.player).items():
+            (out / f"{name}.{fmt}").write_bytes(data)
+    print(f"{'plots':>15}: {', '.join(PLOTS)} -> {out}/*.png, *.svg")
+    return status
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    tables, done, status = _inputs(args)
+    game = _game_key(tables, args.game)
+    problems = [{"file": f.file, "status": f.status, **(f.error or {})}
+                for f in done if f.error is not None]
+    title = args.title or ("kansa report" + (f": {args.player}" if args.player else ""))
+    page = render_html(tables, render_all(tables, "svg", game=game,
+                                                   player=args.player),
+                       files=len(done) or tables.games["file"].nunique(),
+                       problems=problems, player=args.player, title=title,
+                       generator=f"kansa {__version__}", max_findings=args.max_findings)
+    Path(args.output).write_text(page, encoding="utf-8")
+    print(f"{args.output}: {len(tables.games):,} games, {len(tables.findings):,} findings, "
+          f"{len(page) / 1e6:.1f} MB")
+    return status
