@@ -31,6 +31,8 @@ from replay.game import Game
 
 BOUND = 5.0
 """Seconds one case may take (real ones take milliseconds)."""
+ARCHIVE_BOUND = 30.0
+"""Seconds for a whole corpus archive (dozens of games), with room for a loaded CI machine."""
 SEEDS = st.integers(0, 2**64 - 1)
 _SEEDED = settings(derandomize=True, database=None, deadline=None, print_blob=True,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -134,7 +136,7 @@ def test_damaged_corpus_archives(seed: int) -> None:
     if not archives:
         pytest.skip("no zip archive in the corpus")
     data, _ = mutate(rng.choice(archives), "zip", rng)
-    parse_case(data, bound=BOUND)
+    parse_case(data, bound=ARCHIVE_BOUND)
     audit_case(data)
 
 
