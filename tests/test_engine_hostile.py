@@ -162,3 +162,15 @@ def test_a_fifth_copy_is_reported_once_per_kind() -> None:
         sc.turn(seat, "1p", "1p")
     result = replay(sc.game(), TENHOU)
     assert [v.rule for v in result.violations].count("tiles.conservation") == 1
+
+
+def test_final_scores_beyond_any_game_are_a_finding_not_an_overflow() -> None:
+    sc = started().go_around(0, 4)
+    sc.ryukyoku(tenpai=(False,) * 4).end_kyoku().end_game(points=(0.0, 0.0, 0.0, 0.0))
+    game = sc.game()
+    end = game.events[-1]
+    assert isinstance(end, EndGame)
+    huge = dataclasses.replace(end, scores=(10**400, 0, 0, -(10**400)))
+    result = replay(dataclasses.replace(game, events=(*game.events[:-1], huge)), TENHOU)
+    assert any(v.rule == "score.final" and "beyond any game's range" in v.message
+               for v in result.violations)
