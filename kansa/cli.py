@@ -55,7 +55,28 @@ def resolve_rules(choice: str) -> str | RuleSet:
 def _limits(args: argparse.Namespace) -> Limits:
     return Limits(max_file_bytes=args.max_file_bytes,
                   max_decompressed_bytes=args.max_decompressed_bytes,
-                  max_json_depth=args.max_json_depth)
+                  max_json_depth=args.max_json_depth, max_items=args.max_items,
+                  max_seconds=args.max_seconds)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
+    return value
 
 
 def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> None:
@@ -63,13 +84,22 @@ def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> 
                    help="log files, folders (searched recursively) or globs")
     p.add_argument("--format", dest="fmt", default=None,
                    help="read every file as this format instead of recognising it")
-    p.add_argument("--max-file-bytes", type=int, default=DEFAULT_LIMITS.max_file_bytes,
+    p.add_argument("--max-file-bytes", type=_positive_int,
+                   default=DEFAULT_LIMITS.max_file_bytes,
                    help="refuse files larger than this (default %(default)s)")
-    p.add_argument("--max-decompressed-bytes", type=int,
+    p.add_argument("--max-decompressed-bytes", type=_positive_int,
                    default=DEFAULT_LIMITS.max_decompressed_bytes,
-                   help="refuse gzip/zip content that expands past this (default %(default)s)")
-    p.add_argument("--max-json-depth", type=int, default=DEFAULT_LIMITS.max_json_depth,
+                   help="refuse a gzip stream, or a zip archive as a whole, that expands "
+                        "past this (default %(default)s)")
+    p.add_argument("--max-json-depth", type=_positive_int,
+                   default=DEFAULT_LIMITS.max_json_depth,
                    help="refuse JSON nested deeper than this (default %(default)s)")
+    p.add_argument("--max-items", type=_positive_int, default=DEFAULT_LIMITS.max_items,
+                   help="refuse a log with more XML tags or JSON list items and values "
+                        "than this (default %(default)s)")
+    p.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
+                   help="give up on a log that takes longer than this to read and replay "
+                        "(default %(default)s)")
 
 
 def _add_rules_option(p: argparse.ArgumentParser) -> None:

@@ -34,12 +34,20 @@ def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
         except (LogFormatError, UnsupportedLogError) as exc:
             print(f"kansa convert: skipped {exc}", file=err)
             failed += 1
+        except Exception as exc:  # a reader bug: this file fails, the others go on
+            print(f"kansa convert: INTERNAL ERROR (please report) reading {f}: "
+                  f"{type(exc).__name__}: {exc}", file=err)
+            failed += 1
     texts: list[tuple[str, Game, str]] = []
     for f, g in games:
         try:
             texts.append((f, g, write(g)))
         except ValueError as exc:  # e.g. hidden tiles cannot be written as tenhou.net/6
             print(f"kansa convert: cannot write {f} game {g.index} as {to}: {exc}", file=err)
+            failed += 1
+        except Exception as exc:  # a writer bug: this game fails, the others go on
+            print(f"kansa convert: INTERNAL ERROR (please report) writing {f} game "
+                  f"{g.index} as {to}: {type(exc).__name__}: {exc}", file=err)
             failed += 1
     target = Path(out) if out else None
     if target is not None and (target.is_dir() or out.endswith(("/", "\\"))):  # type: ignore[union-attr]

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, load
-from parsers.source import DEFAULT_LIMITS, Limits
+from kansa.deadline import TimeLimitExceeded, time_limit
+from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
+from parsers.archive import is_zip, iter_members
+from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
 from replay.engine import replay
 from replay.game import Game
 from replay.result import ReplayResult
@@ -40,14 +42,29 @@ class AuditOptions:
 
 @dataclass(slots=True)
 class FileOutcome:
+    """What became of one input: a file, or one member of a zip archive.
+
+    ``error`` explains an unreadable or unsupported input; ``internal`` holds one
+    entry (with a traceback) per game, or for the whole input, that kansa failed on.
+    An archive's outcome lists its ``members`` and carries all their games; its
+    status is the worst of theirs.
+    """
+
     file: str
     status: Status
     games: list[dict[str, Any]] = field(default_factory=list)
     error: dict[str, Any] | None = None
+    internal: list[dict[str, Any]] = field(default_factory=list)
+    members: list[FileOutcome] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"file": self.file, "status": self.status, "games": self.games,
-                "error": self.error}
+                "error": self.error, "internal_errors": self.internal,
+                "members": [m.to_dict() for m in self.members]}
+
+    def leaves(self) -> list[FileOutcome]:
+        """The outcomes that count: an archive's members, or this outcome itself."""
+        return self.members or [self]
 
 
 def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
@@ -76,11 +93,12 @@ def audit_game(game: Game, options: AuditOptions) -> dict[str, Any]:
 
 @dataclass(slots=True)
 class FileResults:
-    """One file replayed: its games with their results, or why there are none.
+    """One input replayed: its games with their results, or why there are none.
 
     The reports take these: :attr:`results` pairs one to one with :attr:`games`
     (whose ``events`` are dropped unless asked for, to keep memory flat on big
-    batches).
+    batches).  A game kansa failed on is in neither list but in :attr:`internal`;
+    an archive lists its :attr:`members` and carries all their games.
     """
 
     file: str
@@ -88,51 +106,15 @@ class FileResults:
     games: list[Game] = field(default_factory=list)
     results: list[ReplayResult] = field(default_factory=list)
     error: dict[str, Any] | None = None
+    internal: list[dict[str, Any]] = field(default_factory=list)
+    members: list[FileResults] = field(default_factory=list)
 
     def outcome(self) -> FileOutcome:
         """The JSON-ready outcome :func:`audit_file` returns."""
         return FileOutcome(self.file, self.status,
-                           games=[r.to_dict() for r in self.results], error=self.error)
-
-
-def replay_file(path: str, options: AuditOptions = AuditOptions(), *,
-                keep_events: bool = False) -> FileResults:
-    """Read and replay every game in ``path``; never raises for any input."""
-    try:
-        games = load(path, options.fmt, options.limits)
-    except UnknownFormatError as exc:
-        if _looks_like_documentation(path):
-            return FileResults(path, "unsupported", error={
-                "file": path, "reason": "not a game log (its name and content say "
-                                        "documentation or a data table)"})
-        return FileResults(path, "unreadable", error={
-            "file": path, "error": exc.reason, "position": exc.position})
-    except LogFormatError as exc:
-        return FileResults(path, "unreadable", error={
-            "file": path, "error": exc.reason, "position": exc.position})
-    except UnsupportedLogError as exc:
-        return FileResults(path, "unsupported", error={"file": path, "reason": exc.reason})
-    except Exception as exc:
-        return _internal(path, exc, "parsing")
-    if not games:
-        return FileResults(path, "unreadable", error={
-            "file": path, "error": "the file holds no game", "position": "start of file"})
-    unsupported = [g for g in games if g.hints.players != 4]
-    if unsupported:
-        n = unsupported[0].hints.players
-        return FileResults(path, "unsupported", error={
-            "file": path,
-            "reason": f"{n}-player game ({unsupported[0].format}); kansa audits "
-                      "four-player games only so far"})
-    results: list[ReplayResult] = []
-    for game in games:
-        try:
-            results.append(replay(game, rules_for(game, options.rules)))
-        except Exception as exc:
-            return _internal(path, exc, f"replaying game {game.index}")
-    status: Status = "findings" if any(r.violations for r in results) else "clean"
-    kept = games if keep_events else [dataclasses.replace(g, events=()) for g in games]
-    return FileResults(path, status, games=kept, results=results)
+                           games=[r.to_dict() for r in self.results], error=self.error,
+                           internal=self.internal,
+                           members=[m.outcome() for m in self.members])
 
 
 def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome:
@@ -140,11 +122,131 @@ def audit_file(path: str, options: AuditOptions = AuditOptions()) -> FileOutcome
     return replay_file(path, options).outcome()
 
 
+def audit_bytes(data: bytes, source: str, options: AuditOptions = AuditOptions()
+                ) -> FileOutcome:
+    """Audit a file's (gunzipped) content; never raises for any input."""
+    return replay_bytes(data, source, options).outcome()
+
+
 def iter_results(files: Iterable[str], options: AuditOptions = AuditOptions(), *,
                  keep_events: bool = False) -> Iterator[FileResults]:
     """Replay each file in turn: the input of ``kansa stats`` and ``kansa report``."""
     for f in files:
         yield replay_file(f, options, keep_events=keep_events)
+
+
+def replay_file(path: str, options: AuditOptions = AuditOptions(), *,
+                keep_events: bool = False) -> FileResults:
+    """Read and replay every game in ``path``; never raises for any input."""
+    seconds = options.limits.max_seconds
+    try:
+        with time_limit(seconds):
+            data = read_log_bytes(path, options.limits)
+    except TimeLimitExceeded:
+        return FileResults(path, "unreadable", error={
+            "file": path, "position": "start of file",
+            "error": f"reading the file took longer than the limit of {seconds:g} s "
+                     "(--max-seconds); given up"})
+    except LogFormatError as exc:
+        return _unreadable(path, exc)
+    except Exception as exc:
+        return _internal(path, exc, "reading the file")
+    return replay_bytes(data, path, options, keep_events=keep_events)
+
+
+def replay_bytes(data: bytes, source: str, options: AuditOptions = AuditOptions(), *,
+                 keep_events: bool = False) -> FileResults:
+    """Replay a file's (gunzipped) content: one log, or a zip archive member by member.
+    Never raises for any input."""
+    try:
+        if is_zip(data):
+            return _replay_archive(data, source, options, keep_events)
+        return _replay_log(data, source, options, keep_events)
+    except Exception as exc:  # a bug outside the guarded steps: still one outcome
+        return _internal(source, exc, "auditing")
+
+
+def _replay_archive(data: bytes, source: str, options: AuditOptions,
+                    keep_events: bool) -> FileResults:
+    members: list[FileResults] = []
+    entries = iter_members(data, source, options.limits)
+    while True:
+        try:
+            entry = next(entries, None)
+        except LogFormatError as exc:  # the archive's directory is unreadable
+            return _unreadable(source, exc)
+        except Exception as exc:
+            members.append(_internal(source, exc, "reading the archive"))
+            break
+        if entry is None:
+            break
+        name, content = entry
+        if isinstance(content, LogFormatError):
+            members.append(_unreadable(name, content))
+        else:
+            members.append(_replay_log(content, name, options, keep_events))
+    if not members:
+        return FileResults(source, "unreadable", error={
+            "file": source, "error": "the zip archive holds no file",
+            "position": "start of file"})
+    status = max((m.status for m in members), key=_SEVERITY.index)
+    return FileResults(source, status, games=[g for m in members for g in m.games],
+                       results=[r for m in members for r in m.results], members=members)
+
+
+def _replay_log(data: bytes, source: str, options: AuditOptions,
+                keep_events: bool) -> FileResults:
+    seconds = options.limits.max_seconds
+    try:
+        with time_limit(seconds):
+            return _replay_log_untimed(data, source, options, keep_events)
+    except TimeLimitExceeded:
+        return FileResults(source, "unreadable", error={
+            "file": source, "position": "start of file",
+            "error": f"reading and replaying the log took longer than the limit of "
+                     f"{seconds:g} s (--max-seconds); given up"})
+
+
+def _replay_log_untimed(data: bytes, source: str, options: AuditOptions,
+                        keep_events: bool) -> FileResults:
+    try:
+        games = parse_bytes(data, source, options.fmt, options.limits)
+    except UnknownFormatError as exc:
+        if _looks_like_documentation(source):
+            return FileResults(source, "unsupported", error={
+                "file": source, "reason": "not a game log (its name and content say "
+                                          "documentation or a data table)"})
+        return _unreadable(source, exc)
+    except LogFormatError as exc:
+        return _unreadable(source, exc)
+    except UnsupportedLogError as exc:
+        return FileResults(source, "unsupported", error={"file": source, "reason": exc.reason})
+    except Exception as exc:
+        return _internal(source, exc, "parsing")
+    if not games:
+        return FileResults(source, "unreadable", error={
+            "file": source, "error": "the file holds no game", "position": "start of file"})
+    unsupported = [g for g in games if g.hints.players != 4]
+    if unsupported:
+        n = unsupported[0].hints.players
+        return FileResults(source, "unsupported", error={
+            "file": source,
+            "reason": f"{n}-player game ({unsupported[0].format}); kansa audits "
+                      "four-player games only so far"})
+    kept: list[Game] = []
+    results: list[ReplayResult] = []
+    internal: list[dict[str, Any]] = []
+    for game in games:
+        try:
+            results.append(replay(game, rules_for(game, options.rules)))
+        except Exception as exc:  # one game's failure never costs the others
+            internal.append(_internal_entry(source, exc, f"replaying game {game.index}",
+                                            game.index))
+            continue
+        kept.append(game if keep_events else dataclasses.replace(game, events=()))
+    status: Status = ("internal_error" if internal
+                      else "findings" if any(r.violations for r in results) else "clean")
+    return FileResults(source, status, games=kept, results=results, internal=internal)
 
 
 _DOC_SUFFIXES = frozenset({".md", ".rst", ".tsv", ".csv", ".txt", ".html", ".htm", ".pdf",
@@ -159,12 +261,27 @@ def _looks_like_documentation(path: str) -> bool:
     return p.suffix.lower() in _DOC_SUFFIXES or p.name.lower().startswith(_DOC_NAMES)
 
 
-def _internal(path: str, exc: BaseException, doing: str) -> FileResults:
-    return FileResults(path, "internal_error", error={
-        "file": path,
+_SEVERITY: tuple[Status, ...] = ("clean", "findings", "unsupported", "unreadable",
+                                 "internal_error")
+"""Statuses from best to worst: an archive takes its worst member's."""
+
+
+def _unreadable(source: str, exc: LogFormatError) -> FileResults:
+    return FileResults(source, "unreadable", error={
+        "file": exc.src.file, "error": exc.reason, "position": exc.position})
+
+
+def _internal_entry(source: str, exc: BaseException, doing: str,
+                    game: int | None = None) -> dict[str, Any]:
+    return {
+        "file": source, "game": game,
         "error": f"internal error while {doing}: {type(exc).__name__}: {exc}",
         "traceback": "".join(traceback.format_exception(exc)),
-    })
+    }
+
+
+def _internal(source: str, exc: BaseException, doing: str) -> FileResults:
+    return FileResults(source, "internal_error", internal=[_internal_entry(source, exc, doing)])
 
 
 def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -182,7 +299,7 @@ def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:
             p = Path(m)
             if p.is_dir():
                 found.update(_walk(p))
-            elif p.is_file():
+            else:  # not only regular files: reading tells why a pipe or device is refused
                 found.add(str(p))
     return sorted(found), missing
 
@@ -196,10 +313,8 @@ def _walk(top: Path) -> Iterator[str]:
             continue
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         for name in filenames:
-            if not name.startswith("."):
-                path = os.path.join(dirpath, name)
-                if os.path.isfile(path):
-                    yield path
+            if not name.startswith("."):  # a broken link or a pipe is reported, not skipped
+                yield os.path.join(dirpath, name)
 
 
 def _is_loop(path: Path, top: Path) -> bool:
@@ -222,7 +337,11 @@ def iter_outcomes(files: Iterable[str], options: AuditOptions) -> Iterator[FileO
 
 @dataclass(slots=True)
 class Summary:
-    """Counts over a batch; ``files`` always equals the sum of the status counts."""
+    """Counts over a batch; ``files`` always equals the sum of the status counts.
+
+    A zip archive counts as its members, each with its own status, so a zip of 14
+    logs with one broken member is 13 audited files and one unreadable one.
+    """
 
     files: int = 0
     games: int = 0
@@ -241,6 +360,10 @@ class Summary:
     """Files already in the results store (``--out``): counted by their stored status."""
 
     def add(self, outcome: FileOutcome) -> None:
+        for leaf in outcome.leaves():
+            self._add(leaf)
+
+    def _add(self, outcome: FileOutcome) -> None:
         self.files += 1
         self.status[outcome.status] += 1
         for g in outcome.games:
@@ -295,15 +418,15 @@ class Accumulator:
     internal: list[dict[str, Any]] = field(default_factory=list)
     first_errors: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
-    def add(self, o: FileOutcome) -> None:
-        self.summary.add(o)
-        if o.status == "unreadable" and o.error:
-            self.unreadable.append(o.error)
-        elif o.status == "unsupported" and o.error:
-            self.unsupported.append(o.error)
-        elif o.status == "internal_error" and o.error:
-            self.internal.append(o.error)
-        for g in o.games:
+    def add(self, outcome: FileOutcome) -> None:
+        self.summary.add(outcome)
+        for o in outcome.leaves():
+            if o.status == "unreadable" and o.error:
+                self.unreadable.append(o.error)
+            elif o.status == "unsupported" and o.error:
+                self.unsupported.append(o.error)
+            self.internal.extend(o.internal)
+        for g in outcome.games:
             for v in g["violations"]:
                 if v["severity"] == "error" and len(self.first_errors) < 20:
                     self.first_errors.append((g["file"], v))

@@ -10,22 +10,19 @@ offer ``write(game) -> str``.
 from __future__ import annotations
 
 import importlib
-import io
-import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Protocol, cast
 
+from parsers.archive import is_zip, iter_members
 from parsers.errors import LogFormatError, UnknownFormatError, UnsupportedLogError
-from parsers.source import DEFAULT_LIMITS, Limits, maybe_gunzip, read_log_bytes
+from parsers.source import DEFAULT_LIMITS, Limits, check_items, read_log_bytes
 from replay.events import SourceRef
 from replay.game import Game
 
 __all__ = [
     "DEFAULT_LIMITS", "FORMATS", "Limits", "LogFormatError", "UnknownFormatError",
-    "UnsupportedLogError",
-    "load", "parse_bytes", "sniff",
+    "UnsupportedLogError", "iter_members", "load", "load_bytes", "parse_bytes", "sniff",
 ]
 
 FORMATS: tuple[str, ...] = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
@@ -86,6 +83,7 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
     src = SourceRef(source)
     if not data.strip():
         raise LogFormatError("the file is empty", src)
+    check_items(data, limits.max_items, source)
     name = fmt or sniff(data)
     if name is None:
         raise UnknownFormatError(
@@ -95,7 +93,11 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
         module = format_module(name)
     except (KeyError, ImportError):
         raise UnsupportedLogError(f"no reader for the {name} format", src) from None
-    return module.parse(data, source, limits)
+    try:
+        return module.parse(data, source, limits)
+    except RecursionError:  # a safety net: each JSON reader checks --max-json-depth first
+        raise LogFormatError("the log is nested too deeply to read (see --max-json-depth)",
+                             src) from None
 
 
 def load(path: str | Path, fmt: str | None = None,
@@ -105,35 +107,21 @@ def load(path: str | Path, fmt: str | None = None,
     :raises LogFormatError: if the file (or an archive member) cannot be read.
     :raises UnsupportedLogError: if it is a log kansa does not read.
     """
-    data = read_log_bytes(path, limits)
-    if data.startswith(b"PK\x03\x04"):
-        return [g for _, games in iter_zip(data, str(path), fmt, limits) for g in games]
-    return parse_bytes(data, str(path), fmt, limits)
+    return load_bytes(read_log_bytes(path, limits), str(path), fmt, limits)
 
 
-def iter_zip(data: bytes, source: str, fmt: str | None,
-             limits: Limits) -> Iterator[tuple[str, list[Game]]]:
-    """Parse every file member of a zip archive, in name order."""
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        members = [i for i in archive.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, ValueError) as exc:
-        raise LogFormatError(f"corrupt zip archive: {exc}", SourceRef(source)) from None
-    with archive:
-        for info in sorted(members, key=lambda i: i.filename):
-            name = f"{source}!{info.filename}"
-            if info.file_size > limits.max_decompressed_bytes:
-                raise LogFormatError(
-                    f"archive member expands to {info.file_size} bytes, over the limit "
-                    f"of {limits.max_decompressed_bytes} (--max-decompressed-bytes)",
-                    SourceRef(name))
-            try:
-                with archive.open(info) as fh:
-                    raw = fh.read(limits.max_decompressed_bytes + 1)
-            except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
-                raise LogFormatError(f"corrupt zip member: {exc}", SourceRef(name)) from None
-            if len(raw) > limits.max_decompressed_bytes:
-                raise LogFormatError("archive member is over the decompressed size limit",
-                                     SourceRef(name))
-            yield name, parse_bytes(maybe_gunzip(raw, SourceRef(name), limits), name, fmt,
-                                    limits)
+def load_bytes(data: bytes, source: str, fmt: str | None = None,
+               limits: Limits = DEFAULT_LIMITS) -> list[Game]:
+    """The games in a file's (gunzipped) content: a zip archive or one log.
+
+    :raises LogFormatError: at the first member or log that cannot be read.
+    :raises UnsupportedLogError: if it is a log kansa does not read.
+    """
+    if not is_zip(data):
+        return parse_bytes(data, source, fmt, limits)
+    games: list[Game] = []
+    for name, member in iter_members(data, source, limits):
+        if isinstance(member, LogFormatError):
+            raise member
+        games += parse_bytes(member, name, fmt, limits)
+    return games

@@ -45,7 +45,8 @@ def loads(text: str, src: SourceRef, max_depth: int) -> Any:
                              SourceRef(src.file, line=first + exc.lineno - 1,
                                        column=exc.colno)) from None
     except RecursionError:
-        raise LogFormatError(f"JSON nested deeper than {max_depth} levels", src) from None
+        raise LogFormatError(f"JSON nested deeper than {max_depth} levels (--max-json-depth)",
+                             src) from None
     except ValueError as exc:  # e.g. an integer with too many digits
         raise LogFormatError(f"not valid JSON: {exc}", src) from None
     if text.count("[") + text.count("{") > max_depth and nesting(text) > max_depth:

@@ -62,10 +62,11 @@ def sniff(head: bytes) -> bool:
         return False
     try:
         obj = json.loads(line)
-    except ValueError:  # cut off by the sniff window, or not JSON
+    except (ValueError, RecursionError):  # cut off by the sniff window, not JSON, too deep
         m = _TYPE_RE.search(line)
         return m is not None and m.group(1).decode() in GAME_TYPES
-    return isinstance(obj, dict) and obj.get("type") in GAME_TYPES
+    kind = obj.get("type") if isinstance(obj, dict) else None
+    return isinstance(kind, str) and kind in GAME_TYPES
 
 
 def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import stat
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +12,8 @@ from parsers.errors import LogFormatError
 from replay.events import SourceRef
 
 GZIP_MAGIC = b"\x1f\x8b"
+_CHUNK = 1 << 16
+"""Compressed bytes handed to zlib at a time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,9 +26,35 @@ class Limits:
     """Largest decompressed gzip stream: a gzip bomb stops here."""
     max_json_depth: int = 64
     """Deepest JSON nesting accepted."""
+    max_items: int = 1_000_000
+    """Most XML tags and JSON list items or values in one log (counted as ``<``, ``,``,
+    ``[`` and ``{``), which bounds the memory a log's tree takes: real logs hold at
+    most about 13,000 (a long mjai log), an mjlog about 5,000."""
+    max_seconds: float = 60.0
+    """Longest time spent reading and replaying one log (an archive member counts alone);
+    real logs take milliseconds.  Enforced where signals are (a worker's main thread)."""
 
 
 DEFAULT_LIMITS = Limits()
+
+
+_ITEM = re.compile(rb"[<,\[{]")
+
+
+def check_items(data: bytes, limit: int, source: str) -> None:
+    """Refuse a log with more than ``limit`` items before any parser builds a tree of it.
+
+    :raises LogFormatError: at the first item past the limit.
+    """
+    count = data.count(b"<") + data.count(b",") + data.count(b"[") + data.count(b"{")
+    if count <= limit:
+        return
+    offset = next(m.start() for k, m in enumerate(_ITEM.finditer(data)) if k == limit)
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    raise LogFormatError(
+        f"the log holds {count} tags, list items or values, over the limit of {limit} "
+        "(--max-items)", SourceRef(source, line, column))
 
 
 def read_log_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
@@ -32,9 +62,20 @@ def read_log_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
 
     :raises LogFormatError: for an unreadable, oversized or corrupt file.
     """
+    return maybe_gunzip(read_file_bytes(path, limits), SourceRef(str(path)), limits)
+
+
+def read_file_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """The file's raw bytes, refused past ``max_file_bytes``.
+
+    :raises LogFormatError: for a file that cannot be read or is too large.
+    """
     src = SourceRef(str(path))
     try:
-        size = Path(path).stat().st_size
+        info = Path(path).stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise LogFormatError("not a regular file (a folder, device, pipe or socket)", src)
+        size = info.st_size
         if size > limits.max_file_bytes:
             raise LogFormatError(
                 f"file is {size} bytes, over the limit of {limits.max_file_bytes} "
@@ -43,28 +84,39 @@ def read_log_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
             data = fh.read(limits.max_file_bytes + 1)
     except OSError as exc:
         raise LogFormatError(f"cannot read file: {exc.strerror or exc}", src) from None
-    return maybe_gunzip(data, src, limits)
+    if len(data) > limits.max_file_bytes:  # it grew since stat() (or is a device)
+        raise LogFormatError(
+            f"file is over the limit of {limits.max_file_bytes} bytes (--max-file-bytes)", src)
+    return data
 
 
 def maybe_gunzip(data: bytes, src: SourceRef, limits: Limits = DEFAULT_LIMITS) -> bytes:
-    """Decompress gzip data (concatenated members too) without exceeding the limit."""
+    """Decompress gzip data (concatenated members too) without exceeding the limit.
+
+    The input is fed in chunks: zlib copies whatever follows a member into
+    ``unused_data``, so handing it the whole rest each time made a file of a
+    million empty members take quadratic time.
+    """
     if not data.startswith(GZIP_MAGIC):
         return data
     out = bytearray()
-    rest = data
+    view = memoryview(data)
+    pos = 0
     cap = limits.max_decompressed_bytes
     try:
-        while rest.startswith(GZIP_MAGIC):
+        while data.startswith(GZIP_MAGIC, pos):
             dec = zlib.decompressobj(16 + zlib.MAX_WBITS)
-            out += dec.decompress(rest, cap - len(out) + 1)
-            if len(out) > cap or dec.unconsumed_tail:
-                raise LogFormatError(
-                    f"gzip stream expands past {cap} bytes (--max-decompressed-bytes); "
-                    "refusing a possible gzip bomb", src)
-            if not dec.eof:
-                raise LogFormatError(
-                    f"gzip stream is truncated after {len(out)} decompressed bytes", src)
-            rest = dec.unused_data
+            while not dec.eof:
+                chunk = view[pos:pos + _CHUNK]
+                if not chunk:
+                    raise LogFormatError(
+                        f"gzip stream is truncated after {len(out)} decompressed bytes", src)
+                out += dec.decompress(chunk, cap - len(out) + 1)
+                if len(out) > cap or dec.unconsumed_tail:
+                    raise LogFormatError(
+                        f"gzip stream expands past {cap} bytes (--max-decompressed-bytes); "
+                        "refusing a possible gzip bomb", src)
+                pos += len(chunk) - len(dec.unused_data)
     except zlib.error as exc:
         raise LogFormatError(f"corrupt gzip data: {exc}", src) from None
     return bytes(out)

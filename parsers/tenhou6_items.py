@@ -43,7 +43,8 @@ _TARGET_OFFSET = {
 }
 _BY_CODE: dict[object, Tile] = {t.tenhou6: t for t in Tile}
 _NAMES = {"c": "chi", "p": "pon", "m": "kan"}
-_MELD = re.compile(r"^(?:\d\d|[a-z])+$")
+_MELD = re.compile(r"(?:[0-9][0-9]|[a-z])+")
+"""A call string: ASCII digit pairs and marker letters (``fullmatch``: no trailing newline)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ def tile_code(where: Where, pointer: str, value: object) -> Tile:
 
 def _meld_tokens(where: Where, pointer: str, text: str) -> tuple[str, int, list[Tile]]:
     """``"47p4747"`` -> (``"p"``, marker position in tiles, tiles in written order)."""
-    if not _MELD.match(text):
+    if not _MELD.fullmatch(text):
         where.fail(pointer, f"malformed call string {text!r}")
     marker = ""
     at = -1
@@ -155,7 +156,7 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
     if isinstance(value, str) and value.startswith("r"):
         riichi = True
         body = value[1:]
-        if not body.isdigit() or len(body) > 3:
+        if not (body.isascii() and body.isdigit()) or len(body) > 3:
             where.fail(pointer, f"malformed riichi discard {value!r}")
         text = int(body)
     if is_int(text):
@@ -176,7 +177,7 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
         where.fail(pointer, f"a discard must be a tile code or a call string, not {show(value)}")
     if value.startswith("f"):
         body = value[1:]
-        if not body.isdigit() or len(body) != 2:
+        if not (body.isascii() and body.isdigit()) or len(body) != 2:
             where.fail(pointer, f"malformed nukidora {value!r}")
         code = int(body)
         if code == TSUMOGIRI:

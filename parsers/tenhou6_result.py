@@ -75,8 +75,10 @@ _LIMITS: tuple[tuple[str, Limit], ...] = (
     ("切り上げ満貫", Limit.MANGAN), ("kiriagemangan", Limit.MANGAN),
     ("roundedmangan", Limit.MANGAN), ("満貫", Limit.MANGAN), ("mangan", Limit.MANGAN),
 )
-_FU_HAN = re.compile(r"(\d+)\s*(?:符|fu)\s*(\d+)\s*(?:飜|翻|han)", re.IGNORECASE)
-_POINTS = re.compile(r"(\d+)(?:\s*-\s*(\d+))?\s*(?:点|points?|pts)\s*(∀|all)?", re.IGNORECASE)
+_FU_HAN = re.compile(r"(?<!\d)(\d{1,9})\s*(?:符|fu)\s*(\d{1,9})\s*(?:飜|翻|han)", re.IGNORECASE)
+_POINTS = re.compile(r"(?<!\d)(\d{1,9})(?:\s*-\s*(\d{1,9}))?\s*(?:点|points?|pts)\s*(∀|all)?",
+                     re.IGNORECASE)
+"""Numbers of at most nine digits: a longer one is not read (and never overflows int())."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +261,7 @@ def parse_yaku(text: str, seat_wind: Tile, round_wind: Tile) -> tuple[Yaku, int]
             return None
     if value in _YAKUMAN_WORDS:
         return yaku, 13 * _YAKUMAN_WORDS[value]
-    hm = re.fullmatch(r"(\d+)(?:飜|翻|han)", value)
+    hm = re.fullmatch(r"(\d{1,9})(?:飜|翻|han)", value)
     if hm is None:
         return None
     return yaku, int(hm.group(1))

@@ -97,7 +97,8 @@ def write_game(game: Game) -> str:
     if game.log_id:
         obj["ref"] = game.log_id
     obj["ratingc"] = f"PF{players}"
-    if game.hints.lobby is not None and game.hints.lobby.isdigit():
+    if game.hints.lobby is not None and game.hints.lobby.isascii() \
+            and game.hints.lobby.isdigit():
         obj["lobby"] = int(game.hints.lobby)
     if any(p.rank for p in game.players):
         obj["dan"] = _pad([p.rank or "" for p in game.players], "")

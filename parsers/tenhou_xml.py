@@ -170,7 +170,17 @@ def room_label(go_type: int) -> str:
 
 # -- XML layer ------------------------------------------------------------------
 
+_WIDE_BOMS = {b"\xff\xfe\x00\x00": "UTF-32", b"\x00\x00\xfe\xff": "UTF-32",
+              b"\xff\xfe": "UTF-16", b"\xfe\xff": "UTF-16"}
+
+
 def _parse_xml(data: bytes, source: str) -> _Element:
+    # lxml is told the text is UTF-8 whatever it declares, so the byte search below
+    # sees every declaration (in UTF-16 a DOCTYPE would slip past it)
+    for bom, name in _WIDE_BOMS.items():
+        if data.startswith(bom):
+            raise LogFormatError(f"the file is {name} text; mjlogs are read as UTF-8 only",
+                                 SourceRef(source, 1))
     for marker in (b"<!DOCTYPE", b"<!ENTITY"):
         at = data.find(marker)
         if at >= 0:
@@ -179,7 +189,7 @@ def _parse_xml(data: bytes, source: str) -> _Element:
                 SourceRef(source, data.count(b"\n", 0, at) + 1))
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                              huge_tree=False, remove_comments=True, remove_pis=True,
-                             collect_ids=False)
+                             collect_ids=False, encoding="utf-8")
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:

@@ -62,6 +62,20 @@ from replay.yaku import Yaku
 RIICHI_STICK = 1000
 _FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
 _RED_OF = {red: plain for plain, red in _FIVES.items()}
+_SEATED: frozenset[type] = frozenset({
+    Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Reach, ReachAccepted, Hora,
+    Ryukyoku})
+"""Event types that name seats (``actor``, and ``target``/``pao`` where they have them)."""
+
+
+def seat_problem(ev: Event, players: int) -> str | None:
+    """Why ``ev`` names a seat the game does not have, or ``None`` when its seats exist."""
+    for name in ("actor", "target", "pao"):
+        seat = getattr(ev, name, None)
+        if seat is not None and not 0 <= seat < players:
+            return (f"{type(ev).__name__} names seat {seat} as its {name}, but a "
+                    f"{players}-player game has seats 0-{players - 1}")
+    return None
 
 _KEEPS_UNDO = frozenset({Chi, Pon, Daiminkan, Hora, Dora})
 """Events after which a draw or a call can still be taken back (see ``_DrawUndo``)."""
@@ -185,6 +199,11 @@ class Replayer:
                 self._emit(ctx.violation(
                     "log.out-of-order", f"{kind.__name__} before the first hand starts"))
                 return
+        if kind in _SEATED:
+            problem = seat_problem(ev, self.rules.players)
+            if problem is not None:  # (rs is set: seated events before a hand returned above)
+                self._desync("log.out-of-order", problem, None)
+                return
         before, apply, track, after = self._pipeline[kind]
         violations = self.violations
         for fn in before:
@@ -278,23 +297,26 @@ class Replayer:
                 f"{expected} expected", seat=p.seat))
 
     def _see(self, rs: RoundState, tiles: Iterable[Tile | None]) -> None:
-        """Count tiles whose identity became known; report a fifth copy."""
+        """Count tiles whose identity became known; report a fifth copy once per kind."""
         seen = rs.seen37
         for t in tiles:
             if t is None:
                 continue
             code = t.code
             seen[code] += 1
+            # counts only grow within a hand: report the fifth copy (and the second red
+            # five) once, not every copy after it (a dealt hand of thousands of one tile
+            # made thousands of findings, each with a snapshot of that hand)
             if code < 34:
                 if code in _FIVES:
                     total = seen[code] + seen[_FIVES[code]]
-                    bad = total > 4
+                    bad = total == 5
                 else:
                     total = seen[code]
-                    bad = total > 4
+                    bad = total == 5
             else:
                 total = seen[code] + seen[_RED_OF[code]]
-                bad = total > 4 or seen[code] > 1
+                bad = total == 5 or seen[code] == 2
             if bad:
                 kind = BY_VALUE[t.index]
                 self._emit(self.ctx.violation(
@@ -366,6 +388,17 @@ class Replayer:
                     seat=p.seat))
             self._see(rs, tiles)
         self._see(rs, (ev.dora_marker,))
+        n = self.rules.players
+        if not 0 <= ev.oya < n or len(ev.scores) != n or len(ev.tehais) != n:
+            self._desync("log.out-of-order",
+                         f"hand {rs.label} starts with dealer seat {ev.oya}, "
+                         f"{len(ev.scores)} scores and {len(ev.tehais)} hands in a "
+                         f"{n}-player game", None)
+            st.scores = None
+        elif max(map(len, ev.tehais), default=0) > 14:  # past a dealing slip: nothing to follow
+            self._desync("log.out-of-order",
+                         f"hand {rs.label} deals {max(map(len, ev.tehais))} tiles to one seat",
+                         None)
 
     def _tsumo(self, ev: Tsumo) -> None:
         rs = self.state.round
@@ -657,7 +690,8 @@ class Replayer:
                     "flow.scores",
                     f"after seat {ev.actor}'s riichi stick the log shows scores "
                     f"{list(ev.scores)}; the replay has {st.scores}", seat=ev.actor))
-                st.scores = list(ev.scores)
+                # follow the log from here, unless it shows another number of seats
+                st.scores = list(ev.scores) if len(ev.scores) == len(st.scores) else None
         if self.hand is not None:
             for r in reversed(self.hand.riichi):
                 if r.seat == ev.actor:

@@ -499,7 +499,8 @@ def test_external_entity_is_refused() -> None:
 
 def test_doctype_in_utf16_is_refused() -> None:
     text = '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE m><mjloggm ver="2.3"/>'
-    raises_at(text.encode("utf-16"), "DOCTYPE")
+    raises_at(text.encode("utf-16"), "UTF-16", "UTF-8 only")
+    raises_at(text.encode("utf-16-be"), "malformed XML")  # no BOM: read as UTF-8, refused
 
 
 # -- gzip -----------------------------------------------------------------------

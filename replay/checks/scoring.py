@@ -271,6 +271,10 @@ def final_points(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
         scores, sticks = list(ctx.game.scores), ctx.game.kyotaku
     else:
         return
+    if any(abs(s) > 10**9 for s in scores):  # garbage: float division would overflow
+        yield ctx.violation("score.final", (
+            f"the log's final scores are beyond any game's range: {str(scores)[:80]}"))
+        return
     rounding = rules.rounding
     if rounding == "tenhou" and any(abs(p * 10 - round(p) * 10) > 1e-6 for p in ev.points):
         rounding = "tenhou_tenths"  # the log gives tenths: newer Tenhou logs, custom lobbies
