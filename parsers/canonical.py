@@ -32,14 +32,20 @@ from replay.yaku import Yaku
 _ORDER = attrgetter("order")
 
 
-def _sorted(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+def sorted_tiles(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """``tiles`` in canonical order (the same tuple when it already is)."""
     out = tuple(sorted(tiles, key=_ORDER))
     return tiles if out == tiles else out
 
 
+def is_empty_ura(item: tuple[Yaku, int]) -> bool:
+    """A zero-han ura dora entry, which the canonical form drops."""
+    return item[0] is Yaku.URA_DORA and item[1] == 0
+
+
 def _sorted_hidden(tiles: tuple[Tile | None, ...]) -> tuple[Tile | None, ...]:
     if None not in tiles:
-        return _sorted(tiles)  # type: ignore[arg-type]
+        return sorted_tiles(tiles)  # type: ignore[arg-type]
     known = sorted((t for t in tiles if t is not None), key=_ORDER)
     return (*known, *(None for t in tiles if t is None))
 
@@ -50,26 +56,25 @@ def _start(ev: StartKyoku) -> Event:
 
 
 def _meld(ev: Chi | Pon | Daiminkan | Kakan | Ankan) -> Event:
-    consumed = _sorted(ev.consumed)
+    consumed = sorted_tiles(ev.consumed)
     return ev if consumed is ev.consumed else dataclasses.replace(ev, consumed=consumed)
 
 
 def _hora(ev: Hora) -> Event:
     changes: dict[str, Any] = {}
     if ev.hand is not None:
-        hand = _sorted(ev.hand)
+        hand = sorted_tiles(ev.hand)
         if hand is not ev.hand:
             changes["hand"] = hand
-    if ev.yaku is not None and any(y is Yaku.URA_DORA and h == 0 for y, h in ev.yaku):
-        changes["yaku"] = tuple((y, h) for y, h in ev.yaku
-                                if not (y is Yaku.URA_DORA and h == 0))
+    if ev.yaku is not None and any(map(is_empty_ura, ev.yaku)):
+        changes["yaku"] = tuple(item for item in ev.yaku if not is_empty_ura(item))
     return dataclasses.replace(ev, **changes) if changes else ev
 
 
 def _ryukyoku(ev: Ryukyoku) -> Event:
     changes: dict[str, Any] = {}
     if ev.hands is not None:
-        hands = tuple(None if h is None else _sorted(h) for h in ev.hands)
+        hands = tuple(None if h is None else sorted_tiles(h) for h in ev.hands)
         if hands != ev.hands:
             changes["hands"] = hands
     return dataclasses.replace(ev, **changes) if changes else ev

@@ -1,10 +1,18 @@
 """Fast constructors for the events a log is mostly made of (draws and discards).
 
-A frozen dataclass ``__init__`` sets each field through ``object.__setattr__``;
-setting the slots directly builds an identical object in about half the time,
-which matters at ~1,000 events per game.  The field check fails at import if the
-vocabulary changes, and ``tests/test_fast_events.py`` compares every result with
-the ordinary constructor (equality, hash, repr, immutability).
+A frozen dataclass ``__init__`` sets each field through ``object.__setattr__``, a
+call per field.  Here each object is first built as an instance of a *draft*
+class: a twin of the frozen class with the same base and the same ``__slots__``
+but ordinary attribute stores, which the interpreter turns into plain slot
+writes.  The finished object then becomes an instance of the real class by
+``__class__`` assignment, which CPython allows between classes of identical
+layout.  The result is an ordinary frozen event, built in about 40% of the time
+of the slot-descriptor calls used before (and a third of the dataclass
+``__init__``), which matters at ~1,000 events per game.
+
+The field check fails at import if the vocabulary changes, and
+``tests/test_fast_events.py`` compares every result with the ordinary
+constructor (equality, hash, repr, immutability, copying, pickling).
 """
 
 from __future__ import annotations
@@ -19,58 +27,61 @@ from replay.tiles import Seat, Tile
 __all__ = ["dahai", "source_ref", "tsumo"]
 
 
-def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any], None], ...]:
+def _draft(cls: type, names: tuple[str, ...]) -> type:
+    """A mutable twin of the frozen slotted dataclass ``cls`` (same base, same slots)."""
     if {f.name for f in fields(cls)} != set(names):
         raise RuntimeError(f"{cls.__name__} fields changed; update parsers.fast_events")
-    setters = []
-    for name in names:
-        slot = next(k.__dict__[name] for k in cls.__mro__ if name in k.__dict__)
-        setters.append(slot.__set__)
-    return tuple(setters)
+    namespace = {
+        "__slots__": cls.__dict__["__slots__"],
+        "__init__": object.__init__,
+        # both, or the base's frozen __setattr__/__delattr__ pair keeps stores slow
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+    }
+    return type(f"_{cls.__name__}Draft", (cls.__mro__[1],), namespace)
 
 
 def _make_source_ref() -> Callable[[str, Any, str], SourceRef]:
-    new = object.__new__
-    s_file, s_line, s_col, s_ptr = _slot_setters(SourceRef, ("file", "line", "column", "pointer"))
+    draft = _draft(SourceRef, ("file", "line", "column", "pointer"))
 
     def source_ref(file: str, line: Any, pointer: str) -> SourceRef:
         """``line`` is lxml's ``sourceline`` (``int | None``; the stubs type it loosely)."""
-        ref: SourceRef = new(SourceRef)
-        s_file(ref, file)
-        s_line(ref, line)
-        s_col(ref, None)
-        s_ptr(ref, pointer)
-        return ref
+        ref = draft()
+        ref.file = file
+        ref.line = line
+        ref.column = None
+        ref.pointer = pointer
+        ref.__class__ = SourceRef
+        return ref  # type: ignore[no-any-return]
     return source_ref
 
 
 def _make_tsumo() -> Callable[[Seat, Tile, SourceRef], Tsumo]:
-    new = object.__new__
-    s_actor, s_tile, s_src, s_time = _slot_setters(Tsumo, ("actor", "tile", "src", "time"))
+    draft = _draft(Tsumo, ("actor", "tile", "src", "time"))
 
     def tsumo(actor: Seat, tile: Tile, src: SourceRef) -> Tsumo:
-        ev: Tsumo = new(Tsumo)
-        s_actor(ev, actor)
-        s_tile(ev, tile)
-        s_src(ev, src)
-        s_time(ev, None)
-        return ev
+        ev = draft()
+        ev.actor = actor
+        ev.tile = tile
+        ev.src = src
+        ev.time = None
+        ev.__class__ = Tsumo
+        return ev  # type: ignore[no-any-return]
     return tsumo
 
 
 def _make_dahai() -> Callable[[Seat, Tile, bool, SourceRef], Dahai]:
-    new = object.__new__
-    s_actor, s_tile, s_giri, s_src, s_time = _slot_setters(
-        Dahai, ("actor", "tile", "tsumogiri", "src", "time"))
+    draft = _draft(Dahai, ("actor", "tile", "tsumogiri", "src", "time"))
 
     def dahai(actor: Seat, tile: Tile, tsumogiri: bool, src: SourceRef) -> Dahai:
-        ev: Dahai = new(Dahai)
-        s_actor(ev, actor)
-        s_tile(ev, tile)
-        s_giri(ev, tsumogiri)
-        s_src(ev, src)
-        s_time(ev, None)
-        return ev
+        ev = draft()
+        ev.actor = actor
+        ev.tile = tile
+        ev.tsumogiri = tsumogiri
+        ev.src = src
+        ev.time = None
+        ev.__class__ = Dahai
+        return ev  # type: ignore[no-any-return]
     return dahai
 
 

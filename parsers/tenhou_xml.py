@@ -19,16 +19,18 @@ Claims are copied, never computed: deltas, yaku, fu and points come from the log
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import PurePath
 from typing import Any, NoReturn
 from urllib.parse import unquote
 
 from lxml import etree
 
-from parsers.canonical import canonical
+from parsers.canonical import is_empty_ura, sorted_tiles
 from parsers.errors import LogFormatError
 from parsers.fast_events import dahai as _dahai
 from parsers.fast_events import source_ref as _source_ref
@@ -72,6 +74,7 @@ _TILE_TEXT_PLAIN: dict[str, Tile] = {str(i): t for i, t in enumerate(_TILES_PLAI
 _TILE_TEXT_AKA: dict[str, Tile] = {str(i): t for i, t in enumerate(_TILES_AKA)}
 """Canonical id text -> tile; anything else takes the validating slow path."""
 _HAI = ("hai0", "hai1", "hai2", "hai3")
+_ORDER = attrgetter("order")
 _SEAT_TEXT: dict[str | None, Seat] = {str(i): Seat(i) for i in range(4)}
 _YAKU_BY_ID: tuple[Yaku, ...] = tuple(Yaku.from_tenhou_id(i) for i in range(55))
 
@@ -99,7 +102,16 @@ _DAN = ("新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級"
         "天鳳位")
 _LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 
-_decode_meld: Callable[[int, int, bool], Meld] = lru_cache(maxsize=4096)(decode_meld)
+
+
+def _decode_canonical(m: int, who: int, aka: bool) -> Meld:
+    """:func:`decode_meld` with ``consumed`` in canonical (sorted) order."""
+    meld = decode_meld(m, who, aka)
+    consumed = sorted_tiles(meld.consumed)
+    return meld if consumed is meld.consumed else dataclasses.replace(meld, consumed=consumed)
+
+
+_decode_meld: Callable[[int, int, bool], Meld] = lru_cache(maxsize=4096)(_decode_canonical)
 """Meld codes repeat a lot across a corpus; the decoded value is immutable."""
 
 _POINTERS: list[str] = [f"/mjloggm/*[{k}]" for k in range(8192)]
@@ -289,7 +301,7 @@ class _Reader:
         assert self.hints is not None
         log_id = _LOG_ID.search(PurePath(self.source).name)
         return Game(format=FORMAT, source=self.source,
-                    events=canonical(self.events, self.hints.players),
+                    events=tuple(self.events),  # built canonical, see _Reader.tiles
                     players=self.players(), hints=self.hints,
                     log_id=log_id.group(0) if log_id else None, title=self.title,
                     diagnostics=tuple(self.diagnostics))
@@ -338,22 +350,26 @@ class _Reader:
             seat = Seat(value)
         return seat
 
-    def tiles(self, el: _Element, k: int, name: str, raw: str | None = None
-              ) -> tuple[Tile, ...]:
+    def tiles(self, el: _Element, k: int, name: str, raw: str | None = None,
+              sort: bool = False) -> tuple[Tile, ...]:
+        """The tile ids of attribute ``name`` (or ``raw``); ``sort`` puts them in the
+        canonical order of :mod:`parsers.canonical` (hands, whose order says nothing):
+        the parser builds its events canonical instead of passing them through
+        :func:`~parsers.canonical.canonical` again."""
         text = self.req(el, k, name) if raw is None else raw
         if not text:
             return ()
-        lookup = self.tile_text
         try:
-            return tuple([lookup[t] for t in text.split(",")])
-        except KeyError:  # not canonical: validate id by id for a precise message
-            pass
-        table = _TILES_AKA if self.aka else _TILES_PLAIN
-        ids = self.ints(el, k, name, raw=text)
-        for tile_id in ids:
-            if not 0 <= tile_id < 136:
-                self.fail(f"<{el.tag} {name}>: tile id {tile_id} is outside 0-135", el, k, name)
-        return tuple([table[i] for i in ids])
+            tiles = tuple(map(self.tile_text.__getitem__, text.split(",")))
+        except KeyError:  # not canonical id text: validate id by id for a precise message
+            table = _TILES_AKA if self.aka else _TILES_PLAIN
+            ids = self.ints(el, k, name, raw=text)
+            for tile_id in ids:
+                if not 0 <= tile_id < 136:
+                    self.fail(f"<{el.tag} {name}>: tile id {tile_id} is outside 0-135",
+                              el, k, name)
+            tiles = tuple([table[i] for i in ids])
+        return tuple(sorted(tiles, key=_ORDER)) if sort else tiles
 
     def tile(self, el: _Element, k: int, name: str) -> Tile:
         tiles = self.tiles(el, k, name)
@@ -471,7 +487,7 @@ class _Reader:
             bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
             oya=self.seat(el, k, "oya"),
             scores=tuple([t * 100 for t in ten[:self.n]]), dora_marker=dora[0],
-            tehais=tuple([self.tiles(el, k, name) for name in _HAI[:self.n]]),
+            tehais=tuple([self.tiles(el, k, name, sort=True) for name in _HAI[:self.n]]),
             src=src))
         self.last_draw[:] = (-1, -1, -1, -1)
         self.in_hand = True
@@ -536,7 +552,7 @@ class _Reader:
         self.events.append(Hora(
             actor=self.seat(el, k, "who"), target=self.seat(el, k, "fromWho"),
             tile=self.tile(el, k, "machi"), deltas=self.deltas(el, k),
-            hand=self.tiles(el, k, "hai"), yaku=yaku,
+            hand=self.tiles(el, k, "hai", sort=True), yaku=yaku,
             fu=fu, han=sum(h for _, h in yaku) if yaku is not None else None,
             points=points, limit=Limit(limit),
             dora_markers=self.tiles(el, k, "doraHai") if el.get("doraHai") else None,
@@ -563,7 +579,8 @@ class _Reader:
         for yaku_id in ids:
             if not 0 <= yaku_id < len(_YAKU_BY_ID):
                 self.fail(f"<AGARI {name}>: unknown Tenhou yaku id {yaku_id}", el, k, name)
-        return tuple(zip([_YAKU_BY_ID[i] for i in ids], hans, strict=True))
+        pairs = zip([_YAKU_BY_ID[i] for i in ids], hans, strict=True)
+        return tuple([item for item in pairs if not is_empty_ura(item)])  # canonical
 
     def on_ryuukyoku(self, el: _Element, k: int) -> None:
         self.in_play(el, k)
@@ -572,7 +589,7 @@ class _Reader:
         reason = _DRAW_REASONS.get(kind)
         if reason is None:
             self.fail(f"<RYUUKYOKU type={kind!r}> is not a known draw type", el, k, "type")
-        hands = tuple([self.tiles(el, k, name) if el.get(name) is not None else None
+        hands = tuple([self.tiles(el, k, name, sort=True) if el.get(name) is not None else None
                        for name in _HAI[:self.n]])
         shown = [Seat(i) for i, hand in enumerate(hands) if hand is not None]
         actor = None

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.source import read_log_bytes
 from parsers.tenhou_xml import parse_game as parse
@@ -261,6 +262,22 @@ def test_agari_claims_and_end_events() -> None:
     assert evs[-1] == EndGame(scores=(22400, 22400, 22400, 32800),
                               points=(-27.6, -17.6, 3.4, 41.8))
     assert evs[-1].src == evs[2].src == evs[3].src
+
+
+def test_events_are_built_in_canonical_form() -> None:
+    """The parser sorts hands and drops a zero-han ura entry as it reads: a second pass
+    through ``canonical`` changes nothing."""
+    hands = ("48,44,40,36,32,28,24,20,17,16,12,8,4", *HANDS[1:])  # 5m before red 5m
+    meld = '<N who="1" m="43051"/>'
+    body = (init(hands=hands) + "<T52/><D52/>" + meld + "<D1/><T60/>"
+            + AGARI.replace('hai="0,4,8,12,16,20,24,28,32,36,40,44,48,52"',
+                            'hai="52,48,44,40,36,32,28,24,20,16,12,8,4,0"'))
+    evs = events_of(log(body))
+    start, hora = evs[0], evs[-2]
+    assert isinstance(start, StartKyoku) and isinstance(hora, Hora)
+    assert start.tehais[0][3:6] == (Tile.M5, Tile.M5R, Tile.M6)
+    assert hora.hand is not None and list(hora.hand) == sorted(hora.hand)
+    assert all(a is b for a, b in zip(canonical(evs), evs, strict=True))
 
 
 def test_yakuman_and_pao() -> None:
@@ -625,6 +642,13 @@ def test_corpus_claims_are_consistent(corpus_dir: Path) -> None:
             index = int(match.group(1))
             assert index >= last_index, (path, event)
             last_index = index
+
+
+@pytest.mark.corpus
+def test_corpus_games_are_built_canonical(corpus_dir: Path) -> None:
+    for path in corpus_files(corpus_dir):
+        evs = parse(read_log_bytes(path), str(path)).events
+        assert all(a is b for a, b in zip(canonical(evs), evs, strict=True)), path
 
 
 @pytest.mark.corpus
