@@ -95,8 +95,8 @@ def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> 
                    default=DEFAULT_LIMITS.max_json_depth,
                    help="refuse JSON nested deeper than this (default %(default)s)")
     p.add_argument("--max-items", type=_positive_int, default=DEFAULT_LIMITS.max_items,
-                   help="refuse a log with more XML tags or JSON list items and values "
-                        "than this (default %(default)s)")
+                   help="refuse a log with more XML tags or JSON list items and values, "
+                        "or a zip with more files, than this (default %(default)s)")
     p.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
                    help="give up on a log that takes longer than this to read and replay "
                         "(default %(default)s)")

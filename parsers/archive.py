@@ -5,7 +5,8 @@ so a zip of 14 games with one broken file yields 13 games and one error.  The
 archive as a whole may expand to at most ``max_decompressed_bytes``: members
 past that are refused one by one (a zip bomb of many small members stops
 there), and a member is never inflated past the limit whatever its header
-claims.  Members are not searched for further archives.
+claims.  An archive of more members than ``max_items`` is refused whole.
+Members are not searched for further archives.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ def iter_members(data: bytes, source: str, limits: Limits
                          key=lambda i: i.filename)
     except (*_MEMBER_ERRORS, UnicodeDecodeError) as exc:
         raise LogFormatError(f"corrupt zip archive: {exc}", SourceRef(source)) from None
+    if len(members) > limits.max_items:
+        raise LogFormatError(
+            f"the archive holds {len(members)} files, more than {limits.max_items} "
+            "(--max-items); refusing it whole", SourceRef(source))
     cap = limits.max_decompressed_bytes
     total = 0
     with archive:

@@ -137,6 +137,17 @@ def test_a_zip_of_many_members_is_capped_as_a_whole(
     assert all("the archive expands past 20000 bytes" in u["error"] for u in doc["unreadable"])
 
 
+def test_a_zip_of_more_members_than_max_items_is_refused_whole(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "crowd.zip"
+    path.write_bytes(_zip({f"{k:03d}.mjlog": MJLOG for k in range(30)}))
+    entry = refusal(capsys, path, "--max-items", "20")
+    assert entry["file"] == str(path)
+    assert "holds 30 files, more than 20 (--max-items)" in entry["error"]
+    code, doc = audit(capsys, "--max-items", "30", str(path))  # at the limit: every member read
+    assert code == 0 and doc["summary"]["games"] == 30
+
+
 # -- JSON ---------------------------------------------------------------------------------
 
 
