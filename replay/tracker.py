@@ -236,26 +236,41 @@ class Tracker:
     def _tsumo(self, rs: RoundState, ev: Tsumo, rec: HandRecord | None, index: int) -> None:
         if self.pending:
             self._resolve(rs)
-        self.drawn[ev.actor] = -1 if ev.tile is None or rs.rinshan_draw else ev.tile.index
+        tile = ev.tile
+        self.drawn[ev.actor] = -1 if tile is None or rs.rinshan_draw else tile.index
         if self.clear_on_draw:
             rs.players[ev.actor].temp_furiten = None
 
     def _dahai(self, rs: RoundState, ev: Dahai, rec: HandRecord | None, index: int) -> None:
         if self.pending:
             self._resolve(rs)
-        p = rs.players[ev.actor]
+        actor = ev.actor
+        tile = ev.tile
+        kind = tile.index
+        players = rs.players
+        p = players[actor]
         if self.clear_on_discard:
             p.temp_furiten = None
-        if self.drawn[ev.actor] != ev.tile.index:
+        drawn = self.drawn
+        if drawn[actor] != kind:
             update_waits(p)  # else the hand holds the same kinds as before the draw
-        self.drawn[ev.actor] = -1
+        drawn[actor] = -1
         if p.riichi_pending and p.riichi_discard_index == len(p.river) - 1 \
                 and rec is not None:
             for r in reversed(rec.riichi):
-                if r.seat == ev.actor:
+                if r.seat == actor:
                     riichi_facts(rs, p, r)
                     break
-        self._offer(rs, ev.actor, ev.tile, index)
+        # self._offer(rs, actor, tile, index), inline: this runs at every discard
+        bit = 1 << kind
+        pending = 0
+        for q in players:
+            w = q.waits
+            if w > 0 and w & bit and q.seat != actor:
+                pending |= 1 << q.seat
+        if pending:
+            self.pending = pending
+            self.offered = (tile, actor, index, False)
 
     def _call(self, rs: RoundState, ev: Chi | Pon | Daiminkan, rec: HandRecord | None,
               index: int) -> None:
