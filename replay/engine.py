@@ -55,7 +55,7 @@ from replay.settle import (
 from replay.situation import win_situation
 from replay.state import GameState, LastDiscard, Meld, MeldType, PlayerState, RiverTile, RoundState
 from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
-from replay.tracker import Tracker
+from replay.tracker import TRACK, Tracker, TrackFn
 from replay.violations import Violation
 from replay.yaku import Yaku
 
@@ -128,7 +128,6 @@ class Replayer:
                                 own_rules=RuleSet.auto(game.hints))
         self._before = dispatch_table("before", enabled)
         self._after = dispatch_table("after", enabled)
-        self._track = Tracker(rules).on
         self.violations: list[Violation] = []
         self.hands: list[HandRecord] = []
         self.hand: HandRecord | None = None
@@ -143,33 +142,19 @@ class Replayer:
         self._desync_violation: Violation | None = None
         self._drawn: _DrawUndo | None = None
         self._called: _CallUndo | None = None
-        self._apply: dict[type, Callable[[Event], None]] = {
-            StartKyoku: self._start_kyoku,  # type: ignore[dict-item]
-            Tsumo: self._tsumo,  # type: ignore[dict-item]
-            Dahai: self._dahai,  # type: ignore[dict-item]
-            Chi: self._call,  # type: ignore[dict-item]
-            Pon: self._call,  # type: ignore[dict-item]
-            Daiminkan: self._call,  # type: ignore[dict-item]
-            Kakan: self._kakan_ev,  # type: ignore[dict-item]
-            Ankan: self._ankan,  # type: ignore[dict-item]
-            Nukidora: self._nukidora,  # type: ignore[dict-item]
-            Reach: self._reach,  # type: ignore[dict-item]
-            ReachAccepted: self._reach_accepted,  # type: ignore[dict-item]
-            Dora: self._dora,  # type: ignore[dict-item]
-            Hora: self._hora,  # type: ignore[dict-item]
-            Ryukyoku: self._ryukyoku,  # type: ignore[dict-item]
-            EndKyoku: self._end_kyoku,  # type: ignore[dict-item]
-            EndGame: self._end_game,  # type: ignore[dict-item]
-        }
-        self._pipeline: dict[type, tuple[int, tuple[CheckFn, ...], Callable[[Event], None],
-                                         Any, tuple[CheckFn, ...]]] = {
+        self._tracker = Tracker(rules)
+        self._pipeline: dict[type, tuple[int, tuple[CheckFn, ...], _ApplyFn, TrackFn | None,
+                                         tuple[CheckFn, ...]]] = {
             kind: (1 if kind in _ACTOR_ONLY else 2 if kind in _SEATED else 0,
-                   self._before.get(kind, ()), apply, self._track.get(kind),
+                   self._before.get(kind, ()), apply, TRACK.get(kind),
                    self._after.get(kind, ()))
-            for kind, apply in self._apply.items()}
+            for kind, apply in _APPLY.items()}
         """Per event type: how its seats are checked (0 none, 1 the actor only, 2 every
         seat field), the before-checks, the state update, the hand tracker and the
-        after-checks, looked up once per event."""
+        after-checks, looked up once per event.  Plain functions, not bound methods: a
+        replayer holding its own bound methods is a reference cycle, and all of a game
+        (every event, every river tile) would then wait for the cyclic garbage collector
+        instead of going when the replay's result is returned."""
         self._players = rules.players
 
     # -- driving -----------------------------------------------------------------
@@ -227,11 +212,11 @@ class Replayer:
         if kind not in _KEEPS_UNDO:
             self._drawn = None
             self._called = None
-        apply(ev)
+        apply(self, ev)
         rs = self.state.round
         if rs is not None and rs.desync is None:
             if track is not None:
-                track(rs, ev, self.hand, index)
+                track(self._tracker, rs, ev, self.hand, index)
             if after:
                 violations = self.violations
                 for fn in after:
@@ -874,3 +859,25 @@ class Replayer:
                 "flow.scores",
                 f"the game ends with scores {list(ev.scores)}, but the replay gives "
                 f"{expected} {note}"))
+
+
+_ApplyFn = Callable[[Replayer, Any], None]
+_APPLY: dict[type, _ApplyFn] = {
+    StartKyoku: Replayer._start_kyoku,
+    Tsumo: Replayer._tsumo,
+    Dahai: Replayer._dahai,
+    Chi: Replayer._call,
+    Pon: Replayer._call,
+    Daiminkan: Replayer._call,
+    Kakan: Replayer._kakan_ev,
+    Ankan: Replayer._ankan,
+    Nukidora: Replayer._nukidora,
+    Reach: Replayer._reach,
+    ReachAccepted: Replayer._reach_accepted,
+    Dora: Replayer._dora,
+    Hora: Replayer._hora,
+    Ryukyoku: Replayer._ryukyoku,
+    EndKyoku: Replayer._end_kyoku,
+    EndGame: Replayer._end_game,
+}
+"""The state update of each event type, called with the replayer and the event."""

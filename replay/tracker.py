@@ -41,7 +41,6 @@ from replay.tiles import YAOCHU, Seat, Tile
 
 _YAOCHU_KINDS = tuple(t.index for t in YAOCHU)
 
-TrackFn = Callable[[RoundState, Any, HandRecord | None, int], None]
 
 
 def kinds(mask: int) -> list[int]:
@@ -164,8 +163,9 @@ def riichi_facts(rs: RoundState, p: PlayerState, rec: RiichiRecord) -> None:
 
 
 class Tracker:
-    """Follows one game; the engine calls :attr:`on` by event type after applying it,
-    with the round, the event, the hand's record and the event's index."""
+    """Follows one game; the engine calls the function :data:`TRACK` has for the event's
+    type after applying it, with the tracker, the round, the event, the hand's record
+    and the event's index."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -181,16 +181,6 @@ class Tracker:
         """Seats (bit mask) that could win on :attr:`offered` if play stopped now."""
         self.offered: tuple[Tile, Seat, int, bool] = (Tile.M1, Seat(0), -1, False)
         """The tile, who offered it, the event index, and whether it was added to a kan."""
-        self.on: dict[type, TrackFn] = {
-            StartKyoku: self._start,
-            Tsumo: self._tsumo,
-            Dahai: self._dahai,
-            Chi: self._call,
-            Pon: self._call,
-            Daiminkan: self._call,
-            Kakan: self._kakan,
-            Ankan: self._ankan,
-        }
 
     # -- passes -------------------------------------------------------------------
 
@@ -301,3 +291,18 @@ class Tracker:
                     kokushi |= 1 << q.seat
             if kokushi:
                 self._offer(rs, ev.actor, ev.consumed[0], index, chankan=True, only=kokushi)
+
+
+TrackFn = Callable[[Tracker, RoundState, Any, HandRecord | None, int], None]
+TRACK: dict[type, TrackFn] = {
+    StartKyoku: Tracker._start,
+    Tsumo: Tracker._tsumo,
+    Dahai: Tracker._dahai,
+    Chi: Tracker._call,
+    Pon: Tracker._call,
+    Daiminkan: Tracker._call,
+    Kakan: Tracker._kakan,
+    Ankan: Tracker._ankan,
+}
+"""What the tracker does after each event type (plain functions: a tracker holding its
+own bound methods would be a reference cycle)."""
