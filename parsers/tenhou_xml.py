@@ -32,9 +32,9 @@ from lxml import etree
 
 from parsers.canonical import is_empty_ura, sorted_tiles
 from parsers.errors import LogFormatError
-from parsers.fast_events import dahai as _dahai
+from parsers.fast_events import dahai_at as _dahai_at
 from parsers.fast_events import source_ref as _source_ref
-from parsers.fast_events import tsumo as _tsumo
+from parsers.fast_events import tsumo_at as _tsumo_at
 from parsers.source import DEFAULT_LIMITS, Limits
 from parsers.tenhou_meld import Meld, MeldKind, decode_meld
 from replay.events import (
@@ -269,12 +269,12 @@ class _Reader:
                 if table is None:
                     self.fail(f"<{tag}> before the first <INIT>", el, k)
                 is_discard, seat, tile_id = play
-                src = _source_ref(source, el.sourceline, pointers[k])
                 if is_discard:
-                    append(_dahai(seat, table[tile_id], last[seat] == tile_id, src))
+                    append(_dahai_at(seat, table[tile_id], last[seat] == tile_id, source,
+                                     el.sourceline, pointers[k]))
                     last[seat] = -1
                 else:
-                    append(_tsumo(seat, table[tile_id], src))
+                    append(_tsumo_at(seat, table[tile_id], source, el.sourceline, pointers[k]))
                     last[seat] = tile_id
                 continue
             handler = handlers.get(tag)

@@ -55,7 +55,7 @@ from replay.settle import (
 from replay.situation import win_situation
 from replay.state import GameState, LastDiscard, Meld, MeldType, PlayerState, RiverTile, RoundState
 from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
-from replay.tracker import Tracker
+from replay.tracker import TRACK, Tracker, TrackFn
 from replay.violations import Violation
 from replay.yaku import Yaku
 
@@ -66,6 +66,10 @@ _SEATED: frozenset[type] = frozenset({
     Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Reach, ReachAccepted, Hora,
     Ryukyoku})
 """Event types that name seats (``actor``, and ``target``/``pao`` where they have them)."""
+_ACTOR_ONLY: frozenset[type] = frozenset({
+    Tsumo, Dahai, Kakan, Ankan, Nukidora, Reach, ReachAccepted})
+"""Seated event types whose only seat is a required ``actor``: the step checks it inline
+and calls :func:`seat_problem` only when it is out of range (for the message)."""
 
 
 def seat_problem(ev: Event, players: int) -> str | None:
@@ -124,7 +128,6 @@ class Replayer:
                                 own_rules=RuleSet.auto(game.hints))
         self._before = dispatch_table("before", enabled)
         self._after = dispatch_table("after", enabled)
-        self._track = Tracker(rules).on
         self.violations: list[Violation] = []
         self.hands: list[HandRecord] = []
         self.hand: HandRecord | None = None
@@ -139,31 +142,20 @@ class Replayer:
         self._desync_violation: Violation | None = None
         self._drawn: _DrawUndo | None = None
         self._called: _CallUndo | None = None
-        self._apply: dict[type, Callable[[Event], None]] = {
-            StartKyoku: self._start_kyoku,  # type: ignore[dict-item]
-            Tsumo: self._tsumo,  # type: ignore[dict-item]
-            Dahai: self._dahai,  # type: ignore[dict-item]
-            Chi: self._call,  # type: ignore[dict-item]
-            Pon: self._call,  # type: ignore[dict-item]
-            Daiminkan: self._call,  # type: ignore[dict-item]
-            Kakan: self._kakan_ev,  # type: ignore[dict-item]
-            Ankan: self._ankan,  # type: ignore[dict-item]
-            Nukidora: self._nukidora,  # type: ignore[dict-item]
-            Reach: self._reach,  # type: ignore[dict-item]
-            ReachAccepted: self._reach_accepted,  # type: ignore[dict-item]
-            Dora: self._dora,  # type: ignore[dict-item]
-            Hora: self._hora,  # type: ignore[dict-item]
-            Ryukyoku: self._ryukyoku,  # type: ignore[dict-item]
-            EndKyoku: self._end_kyoku,  # type: ignore[dict-item]
-            EndGame: self._end_game,  # type: ignore[dict-item]
-        }
-        self._pipeline: dict[type, tuple[tuple[CheckFn, ...], Callable[[Event], None],
-                                         Any, tuple[CheckFn, ...]]] = {
-            kind: (self._before.get(kind, ()), apply, self._track.get(kind),
+        self._tracker = Tracker(rules)
+        self._pipeline: dict[type, tuple[int, tuple[CheckFn, ...], _ApplyFn, TrackFn | None,
+                                         tuple[CheckFn, ...]]] = {
+            kind: (1 if kind in _ACTOR_ONLY else 2 if kind in _SEATED else 0,
+                   self._before.get(kind, ()), apply, TRACK.get(kind),
                    self._after.get(kind, ()))
-            for kind, apply in self._apply.items()}
-        """Per event type: the before-checks, the state update, the hand tracker and the
-        after-checks, looked up once per event."""
+            for kind, apply in _APPLY.items()}
+        """Per event type: how its seats are checked (0 none, 1 the actor only, 2 every
+        seat field), the before-checks, the state update, the hand tracker and the
+        after-checks, looked up once per event.  Plain functions, not bound methods: a
+        replayer holding its own bound methods is a reference cycle, and all of a game
+        (every event, every river tile) would then wait for the cyclic garbage collector
+        instead of going when the replay's result is returned."""
+        self._players = rules.players
 
     # -- driving -----------------------------------------------------------------
 
@@ -173,8 +165,9 @@ class Replayer:
                 self.ctx.event = None
                 v = self.ctx.violation("log.assumption", d.message)
                 self._emit(dataclasses.replace(v, src=d.src))
+        step = self.step
         for ev in self.game.events:
-            self.step(ev)
+            step(ev)
         return self.finish()
 
     def step(self, ev: Event) -> None:
@@ -184,11 +177,11 @@ class Replayer:
         ctx.event = ev
         kind = ev.__class__
         rs = self.state.round
-        if rs is not None and rs.desync is not None and kind is not StartKyoku \
-                and kind is not EndGame:
-            rs.unchecked += 1
-            return
         if rs is None or self.complete or kind is StartKyoku or kind is EndGame:
+            if rs is not None and rs.desync is not None and kind is not StartKyoku \
+                    and kind is not EndGame:
+                rs.unchecked += 1  # (the game is over, but the hand was already lost)
+                return
             if self.complete:
                 self._emit(ctx.violation("log.out-of-order",
                                          f"{kind.__name__} after the end of the game"))
@@ -199,29 +192,42 @@ class Replayer:
                 self._emit(ctx.violation(
                     "log.out-of-order", f"{kind.__name__} before the first hand starts"))
                 return
-        if kind in _SEATED:
-            problem = seat_problem(ev, self.rules.players)
-            if problem is not None:  # (rs is set: seated events before a hand returned above)
-                self._desync("log.out-of-order", problem, None)
-                return
-        before, apply, track, after = self._pipeline[kind]
-        violations = self.violations
-        for fn in before:
-            found = fn(ctx, ev)
-            if found:
-                violations.extend(found)
-        if kind not in _KEEPS_UNDO:
-            self._drawn = None
-            self._called = None
-        apply(ev)
-        rs = self.state.round
-        if rs is None or rs.desync is None:
-            if track is not None and rs is not None:
-                track(rs, ev, self.hand, index)
-            for fn in after:
+        elif rs.desync is not None:
+            rs.unchecked += 1
+            return
+        seated, before, apply, track, after = self._pipeline[kind]
+        if seated:
+            players = self._players
+            if seated == 2 or not 0 <= ev.actor < players:  # type: ignore[union-attr,operator]
+                problem = seat_problem(ev, players)
+                if problem is not None:  # (rs is set: seated events before a hand returned)
+                    self._desync("log.out-of-order", problem, None)
+                    return
+        if before:
+            violations = self.violations
+            for fn in before:
                 found = fn(ctx, ev)
                 if found:
                     violations.extend(found)
+        if kind not in _KEEPS_UNDO:
+            self._drawn = None
+            self._called = None
+        apply(self, ev)
+        rs = self.state.round
+        if rs is not None and rs.desync is None:
+            if track is not None:
+                track(self._tracker, rs, ev, self.hand, index)
+            if after:
+                violations = self.violations
+                for fn in after:
+                    found = fn(ctx, ev)
+                    if found:
+                        violations.extend(found)
+        elif rs is None:
+            for fn in after:
+                found = fn(ctx, ev)
+                if found:
+                    self.violations.extend(found)
 
     def _run(self, fns: tuple[CheckFn, ...], ev: Event | Settlement) -> None:
         for fn in fns:
@@ -411,12 +417,13 @@ class Replayer:
         last = rs.last_discard
         rinshan = rs.after_kan and rs.current == actor
         if not rinshan:
+            expected: int | None
             if last is None:
                 expected = rs.start.oya if all(q.draws == 0 for q in rs.players) else None
             elif rs.current != last.seat:
                 expected = None  # a call happened after the discard; the caller discards next
             else:
-                expected = Seat((last.seat + 1) % self.rules.players)
+                expected = (last.seat + 1) % self._players
             if expected is not None and actor != expected:
                 self._desync("log.out-of-order",
                              f"seat {actor} draws, but it is seat {expected}'s turn to draw",
@@ -529,27 +536,35 @@ class Replayer:
         return Seat((last.seat + 1) % self.rules.players)
 
     def _dahai(self, ev: Dahai) -> None:
-        rs = self._rs
-        p = rs.players[ev.actor]
-        if rs.ended or rs.current != ev.actor:
+        rs = self.state.round
+        assert rs is not None
+        actor = ev.actor
+        tile = ev.tile
+        p = rs.players[actor]
+        if rs.ended or rs.current != actor:
             who = "after the hand ended" if rs.ended else f"on seat {rs.current}'s turn"
-            self._desync("log.out-of-order", f"seat {ev.actor} discards {ev.tile} {who}",
-                         ev.actor)
+            self._desync("log.out-of-order", f"seat {actor} discards {tile} {who}", actor)
             return
         if p.known_count + p.hidden + 3 * len(p.melds) != 14:
             self._check_size(p, 14, "discards")
-        if not self._take(p, ev.tile, "discards"):
+        c37 = p.c37
+        code = tile.code
+        if c37[code] > 0:  # the usual case of PlayerState.remove, inline
+            c37[code] -= 1
+            p.c34[tile.index] -= 1
+            p.known_count -= 1
+        elif not self._take(p, tile, "discards"):
             return
         riichi = p.riichi_pending and p.riichi_discard_index is None
-        p.river.append(RiverTile(tile=ev.tile, tsumogiri=ev.tsumogiri, riichi=riichi))
+        river = p.river
+        river.append(RiverTile(tile, ev.tsumogiri, riichi))
         if riichi:
-            p.riichi_discard_index = len(p.river) - 1
-        p.discarded34[ev.tile.index] = True
+            p.riichi_discard_index = len(river) - 1
+        p.discarded34[tile.index] = True
         p.last_draw = None
         if p.riichi:
             p.ippatsu = False  # the first discard after the declaration ends the window
-        rs.last_discard = LastDiscard(seat=ev.actor, tile=ev.tile, event=self.index,
-                                      last_tile=rs.live_wall == 0, time=ev.time)
+        rs.last_discard = LastDiscard(actor, tile, self.index, True, rs.live_wall == 0, ev.time)
         rs.after_kan = False
         rs.rinshan_draw = False
 
@@ -844,3 +859,25 @@ class Replayer:
                 "flow.scores",
                 f"the game ends with scores {list(ev.scores)}, but the replay gives "
                 f"{expected} {note}"))
+
+
+_ApplyFn = Callable[[Replayer, Any], None]
+_APPLY: dict[type, _ApplyFn] = {
+    StartKyoku: Replayer._start_kyoku,
+    Tsumo: Replayer._tsumo,
+    Dahai: Replayer._dahai,
+    Chi: Replayer._call,
+    Pon: Replayer._call,
+    Daiminkan: Replayer._call,
+    Kakan: Replayer._kakan_ev,
+    Ankan: Replayer._ankan,
+    Nukidora: Replayer._nukidora,
+    Reach: Replayer._reach,
+    ReachAccepted: Replayer._reach_accepted,
+    Dora: Replayer._dora,
+    Hora: Replayer._hora,
+    Ryukyoku: Replayer._ryukyoku,
+    EndKyoku: Replayer._end_kyoku,
+    EndGame: Replayer._end_game,
+}
+"""The state update of each event type, called with the replayer and the event."""

@@ -41,7 +41,6 @@ from replay.tiles import YAOCHU, Seat, Tile
 
 _YAOCHU_KINDS = tuple(t.index for t in YAOCHU)
 
-TrackFn = Callable[[RoundState, Any, HandRecord | None, int], None]
 
 
 def kinds(mask: int) -> list[int]:
@@ -164,8 +163,9 @@ def riichi_facts(rs: RoundState, p: PlayerState, rec: RiichiRecord) -> None:
 
 
 class Tracker:
-    """Follows one game; the engine calls :attr:`on` by event type after applying it,
-    with the round, the event, the hand's record and the event's index."""
+    """Follows one game; the engine calls the function :data:`TRACK` has for the event's
+    type after applying it, with the tracker, the round, the event, the hand's record
+    and the event's index."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -181,16 +181,6 @@ class Tracker:
         """Seats (bit mask) that could win on :attr:`offered` if play stopped now."""
         self.offered: tuple[Tile, Seat, int, bool] = (Tile.M1, Seat(0), -1, False)
         """The tile, who offered it, the event index, and whether it was added to a kan."""
-        self.on: dict[type, TrackFn] = {
-            StartKyoku: self._start,
-            Tsumo: self._tsumo,
-            Dahai: self._dahai,
-            Chi: self._call,
-            Pon: self._call,
-            Daiminkan: self._call,
-            Kakan: self._kakan,
-            Ankan: self._ankan,
-        }
 
     # -- passes -------------------------------------------------------------------
 
@@ -236,26 +226,41 @@ class Tracker:
     def _tsumo(self, rs: RoundState, ev: Tsumo, rec: HandRecord | None, index: int) -> None:
         if self.pending:
             self._resolve(rs)
-        self.drawn[ev.actor] = -1 if ev.tile is None or rs.rinshan_draw else ev.tile.index
+        tile = ev.tile
+        self.drawn[ev.actor] = -1 if tile is None or rs.rinshan_draw else tile.index
         if self.clear_on_draw:
             rs.players[ev.actor].temp_furiten = None
 
     def _dahai(self, rs: RoundState, ev: Dahai, rec: HandRecord | None, index: int) -> None:
         if self.pending:
             self._resolve(rs)
-        p = rs.players[ev.actor]
+        actor = ev.actor
+        tile = ev.tile
+        kind = tile.index
+        players = rs.players
+        p = players[actor]
         if self.clear_on_discard:
             p.temp_furiten = None
-        if self.drawn[ev.actor] != ev.tile.index:
+        drawn = self.drawn
+        if drawn[actor] != kind:
             update_waits(p)  # else the hand holds the same kinds as before the draw
-        self.drawn[ev.actor] = -1
+        drawn[actor] = -1
         if p.riichi_pending and p.riichi_discard_index == len(p.river) - 1 \
                 and rec is not None:
             for r in reversed(rec.riichi):
-                if r.seat == ev.actor:
+                if r.seat == actor:
                     riichi_facts(rs, p, r)
                     break
-        self._offer(rs, ev.actor, ev.tile, index)
+        # self._offer(rs, actor, tile, index), inline: this runs at every discard
+        bit = 1 << kind
+        pending = 0
+        for q in players:
+            w = q.waits
+            if w > 0 and w & bit and q.seat != actor:
+                pending |= 1 << q.seat
+        if pending:
+            self.pending = pending
+            self.offered = (tile, actor, index, False)
 
     def _call(self, rs: RoundState, ev: Chi | Pon | Daiminkan, rec: HandRecord | None,
               index: int) -> None:
@@ -286,3 +291,18 @@ class Tracker:
                     kokushi |= 1 << q.seat
             if kokushi:
                 self._offer(rs, ev.actor, ev.consumed[0], index, chankan=True, only=kokushi)
+
+
+TrackFn = Callable[[Tracker, RoundState, Any, HandRecord | None, int], None]
+TRACK: dict[type, TrackFn] = {
+    StartKyoku: Tracker._start,
+    Tsumo: Tracker._tsumo,
+    Dahai: Tracker._dahai,
+    Chi: Tracker._call,
+    Pon: Tracker._call,
+    Daiminkan: Tracker._call,
+    Kakan: Tracker._kakan,
+    Ankan: Tracker._ankan,
+}
+"""What the tracker does after each event type (plain functions: a tracker holding its
+own bound methods would be a reference cycle)."""

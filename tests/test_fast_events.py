@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from parsers.fast_events import dahai, source_ref, tsumo
+from parsers.fast_events import dahai, dahai_at, source_ref, tsumo, tsumo_at
 from replay.events import Dahai, SourceRef, Tsumo
 from replay.tiles import Seat, Tile
 
@@ -26,6 +26,10 @@ def test_source_ref() -> None:
      Tsumo(actor=Seat(2), tile=Tile.P5R, src=SourceRef("f", 1, None, "/p"))),
     (dahai(Seat(3), Tile.EAST, True, source_ref("f", None, "/q")),
      Dahai(actor=Seat(3), tile=Tile.EAST, tsumogiri=True, src=SourceRef("f", None, None, "/q"))),
+    (tsumo_at(Seat(1), Tile.S9, "f", 7, "/r"),
+     Tsumo(actor=Seat(1), tile=Tile.S9, src=SourceRef("f", 7, None, "/r"))),
+    (dahai_at(Seat(0), Tile.M5R, False, "f", None, "/s"),
+     Dahai(actor=Seat(0), tile=Tile.M5R, tsumogiri=False, src=SourceRef("f", None, None, "/s"))),
 ])
 def test_events_match_the_dataclass_constructor(fast: Tsumo | Dahai, slow: Tsumo | Dahai) -> None:
     assert type(fast) is type(slow)
