@@ -40,7 +40,7 @@ from replay.events import (
 )
 from replay.game import Game
 from replay.ledger import Reason, Transfer
-from replay.payments import final_result
+from replay.payments import final_result, out_of_range
 from replay.result import HandRecord, ReplayResult, RiichiRecord, WinRecord
 from replay.rules import RuleSet
 from replay.scoring import claimed_value, hand_value
@@ -843,7 +843,11 @@ class Replayer:
         self.complete = True
         self.final_scores = ev.scores
         self.final_points = ev.points
-        if st.scores is not None:
+        if st.scores is not None and out_of_range(st.scores):
+            self._emit(self.ctx.violation(
+                "score.final", f"the replayed scores are beyond any game's range: "
+                               f"{str(list(st.scores))[:80]}; the final points are not priced"))
+        elif st.scores is not None:
             final = final_result(st.scores, st.kyotaku, rules=self.rules, event=self.index)
             self.ledger.extend(final.transfers)
         if ev.scores is None or st.scores is None:

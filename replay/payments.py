@@ -26,6 +26,13 @@ from replay.scoring import ron_points
 from replay.tiles import Seat
 
 RIICHI_STICK = 1000
+MAX_SCORE = 10**9
+"""No game reaches a score this large; past it a log's numbers are garbage and are not priced
+(the points are floats, and dividing a huge integer overflows)."""
+
+
+def out_of_range(scores: Sequence[int]) -> bool:
+    return any(abs(s) > MAX_SCORE for s in scores)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -174,3 +174,24 @@ def test_final_scores_beyond_any_game_are_a_finding_not_an_overflow() -> None:
     result = replay(dataclasses.replace(game, events=(*game.events[:-1], huge)), TENHOU)
     assert any(v.rule == "score.final" and "beyond any game's range" in v.message
                for v in result.violations)
+
+
+def test_riichi_on_a_hand_of_the_wrong_size_is_judged_without_a_shanten_count() -> None:
+    sc = started()  # the dealer draws four times: 17 tiles, then a riichi discard leaves 16
+    sc.draw(0, "5z").draw(0, "6z").draw(0, "7z").draw(0, "7z").riichi(0, "1p")
+    result = replay(sc.game(), TENHOU)  # (shanten() refuses 16 tiles: this once raised)
+    [finding] = [v for v in result.violations if v.rule == "riichi.not-tenpai"]
+    assert finding.message.endswith("keeps 123456789m234p5677z: no tile completes it")
+    assert "tiles.hand-size" in {v.rule for v in result.violations}
+
+
+def test_replayed_scores_beyond_any_game_are_a_finding_not_an_overflow() -> None:
+    sc = started().go_around(0, 4)
+    sc.ryukyoku(tenpai=(False,) * 4).end_kyoku().end_game()
+    game = sc.game()
+    start = game.events[0]
+    assert isinstance(start, StartKyoku)
+    huge = dataclasses.replace(start, scores=(10**400, 0, 0, 0))
+    result = replay(dataclasses.replace(game, events=(huge, *game.events[1:])), TENHOU)
+    assert any(v.rule == "score.final" and "replayed scores are beyond any game's range"
+               in v.message for v in result.violations)  # (pricing them once overflowed)

@@ -116,9 +116,10 @@ def riichi_tenpai(ctx: CheckContext, ev: ReachAccepted) -> list[Violation] | Non
     if waits:
         why = (f"it waits only on {kinds_text(waits)}, of which it holds all four, so it "
                "is not tenpai")
-    else:
-        n = hand.shanten(p.c34)
-        why = f"no tile completes it ({n}-shanten)"
+    elif sum(p.c34) <= 14:
+        why = f"no tile completes it ({hand.shanten(p.c34)}-shanten)"
+    else:  # a hand of the wrong size, already reported as tiles.hand-size
+        why = "no tile completes it"
     return [ctx.violation(
         "riichi.not-tenpai", f"seat {ev.actor} declares riichi discarding {tile.mpsz} and keeps "
         f"{hand_text(p)}: {why}", seat=ev.actor)]

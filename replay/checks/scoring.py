@@ -13,7 +13,7 @@ from replay.checks.kans import indicators_missing
 from replay.checks.registry import check
 from replay.context import CheckContext
 from replay.events import DrawReason, EndGame, Hora
-from replay.payments import final_result
+from replay.payments import final_result, out_of_range
 from replay.rules import MultiRon, SticksMultiRon
 from replay.scoring import describe
 from replay.settle import SettledDraw, SettledWin, Settlement, WinEntry, allowed_winners
@@ -271,7 +271,7 @@ def final_points(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
         scores, sticks = list(ctx.game.scores), ctx.game.kyotaku
     else:
         return
-    if any(abs(s) > 10**9 for s in scores):  # garbage: float division would overflow
+    if out_of_range(scores):
         yield ctx.violation("score.final", (
             f"the log's final scores are beyond any game's range: {str(scores)[:80]}"))
         return
