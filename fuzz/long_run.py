@@ -7,7 +7,8 @@ a zip of mutated members, a corpus archive with damaged bytes, random bytes,
 or a corpus game's event stream mutated for the replay engine.  A case fails
 when anything but a result or a ``LogFormatError`` with a position comes out,
 when the replay breaks the desync contract, or when it takes longer than
-``--bound`` seconds.  Failing inputs are written to ``--out``; the run prints
+``--bound`` seconds.  Failing inputs are written to ``--out``, each with the command
+that runs that case alone again (``--case N``); the run prints
 the cases, the time, the failures and the most frequent error messages, and
 exits 1 if anything failed.
 """
@@ -126,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=Path(__file__).parents[2] / "shared" / "corpus")
     ap.add_argument("--bound", type=float, default=10.0, help="seconds allowed per case")
     ap.add_argument("--out", type=Path, default=Path("fuzz-failures"))
+    ap.add_argument("--case", type=int, default=0,
+                    help="run only case N of the seeded sequence, to reproduce a failure")
     ap.add_argument("--audit-every", type=int, default=10,
                     help="also run every Nth byte case through the runner (0: never)")
     args = ap.parse_args(argv)
@@ -149,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         name = names[k]
         per_kind[name] += 1
         case_rng = random.Random(rng.getrandbits(64))
+        if args.case and n != args.case:
+            continue
         data: bytes | None = None
         how = ""
         t0 = time.perf_counter()
@@ -171,7 +176,9 @@ def main(argv: list[str] | None = None) -> int:
             if failures[key] == 1:
                 args.out.mkdir(parents=True, exist_ok=True)
                 (args.out / f"case-{n}.bin").write_bytes(f.data or data or b"")
-                (args.out / f"case-{n}.txt").write_text(f"{key}\nmutations: {how}\n\n{f.detail}\n")
+                (args.out / f"case-{n}.txt").write_text(
+                    f"{key}\nmutations: {how}\nreproduce: python -m fuzz.long_run "
+                    f"--seed {args.seed} --cases {n} --case {n}\n\n{f.detail}\n")
                 print(f"FAIL case {n}: {key}", flush=True)
         spent = time.perf_counter() - t0
         if spent > slowest[0]:

@@ -301,7 +301,7 @@ def json_hostile(data: bytes, rng: random.Random) -> bytes:
         return b"[" * depth + body + b"]" * depth
     if choice == 1:
         parsed = _json_docs(data)
-        if parsed is not None and isinstance(parsed[0][0], dict):
+        if parsed is not None and parsed[0] and isinstance(parsed[0][0], dict):
             key = rng.choice(list(parsed[0][0]) or ["x"])
             depth = rng.choice((30, 70, 3000))
             inner = json.dumps(parsed[0][0].get(key)).encode()

@@ -213,3 +213,10 @@ def test_tenhou6_findings(pointer: tuple[int, ...], value: object, message: str 
     outcome = parse_case(_tenhou6_with(pointer, value), "x.json", bound=BOUND)
     if message is not None:
         assert outcome.kind == "format_error" and message in outcome.detail
+
+
+@pytest.mark.parametrize("data", [b"[]", b"{}", b"[]\n[]", b"", b"0"])
+def test_the_json_mutators_take_json_without_documents_or_keys(data: bytes) -> None:
+    for seed in range(50):  # (json_hostile once indexed into an empty list: a fuzzer bug)
+        mutate(data, "tenhou6", random.Random(seed))
+        mutate(data, "mjai", random.Random(seed))
