@@ -15,6 +15,7 @@ after the discard (open kans); the reader moves each indicator to kansa's place.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Generator, Iterator
 from pathlib import PurePath
@@ -137,6 +138,8 @@ def _end_game(f: Fields, n: int, order: list[int]) -> EndGame | None:
         points = [float(p) for p in point]
     except (TypeError, ValueError):
         f.fail("point", f"'point' should be numbers, not {short(point)}")
+    if not all(math.isfinite(p) for p in points):  # 1e999 reads as infinity
+        f.fail("point", f"'point' should be finite numbers, not {short(point)}")
     return EndGame(scores=tuple(scores[i] for i in order),
                    points=tuple(points[i] for i in order), src=f.at("defen"))
 

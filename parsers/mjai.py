@@ -13,6 +13,7 @@ object.  ``none`` and ``error`` lines and unknown types become diagnostics.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -286,7 +287,8 @@ def _opt_num(f: Fields, key: str) -> float | None:
     value = f.get(key)
     if value is None:
         return None
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
+    if not isinstance(value, (int, float)) or isinstance(value, bool) \
+            or not math.isfinite(value):
         f.fail(key, f"{key!r} should be a number, not {short(value)}")
     return float(value)
 
@@ -446,8 +448,8 @@ def _end_game(g: _GameBuilder, f: Fields) -> EndGame:
         e = Fields(ext, f.at(EXT))
         if e.get("points") is not None:
             values = e.array("points")
-            if len(values) != n or not all(isinstance(v, (int, float))
-                                           and not isinstance(v, bool) for v in values):
+            if len(values) != n or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                           and math.isfinite(v) for v in values):
                 e.fail("points", f"'points' should be {n} numbers")
             points = tuple(float(v) for v in values)
     return EndGame(scores=f.ints("scores", n) if f.has("scores") else None, points=points,

@@ -20,6 +20,7 @@ Claims are copied, never computed: deltas, yaku, fu and points come from the log
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -399,6 +400,8 @@ class _Reader:
             scores = tuple(int(parts[2 * i]) * 100 for i in range(self.n))
             points = tuple(float(parts[2 * i + 1]) for i in range(self.n))
         except ValueError:
+            self.fail(f"<{el.tag} owari={raw!r}> is not numeric", el, k, "owari")
+        if not all(math.isfinite(p) for p in points):  # float() takes 'inf' and 'nan'
             self.fail(f"<{el.tag} owari={raw!r}> is not numeric", el, k, "owari")
         self.game_end = EndGame(scores=scores, points=points, src=src)
 

@@ -195,3 +195,16 @@ def test_replayed_scores_beyond_any_game_are_a_finding_not_an_overflow() -> None
     result = replay(dataclasses.replace(game, events=(huge, *game.events[1:])), TENHOU)
     assert any(v.rule == "score.final" and "replayed scores are beyond any game's range"
                in v.message for v in result.violations)  # (pricing them once overflowed)
+
+
+def test_final_points_that_are_not_finite_are_a_finding_not_an_overflow() -> None:
+    sc = started().go_around(0, 4)
+    sc.ryukyoku(tenpai=(False,) * 4).end_kyoku().end_game(points=(0.0, 0.0, 0.0, 0.0))
+    game = sc.game()
+    end = game.events[-1]
+    assert isinstance(end, EndGame)
+    for bad in (float("inf"), float("nan")):  # round() of either raises
+        odd = dataclasses.replace(end, points=(bad, 0.0, 0.0, 0.0))
+        result = replay(dataclasses.replace(game, events=(*game.events[:-1], odd)), TENHOU)
+        assert any(v.rule == "score.final" and "beyond any game's range" in v.message
+                   for v in result.violations)

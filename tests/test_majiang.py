@@ -315,3 +315,11 @@ def test_random_bytes(data: bytes) -> None:
         parse(data, "fuzz.json")
     except LogFormatError as exc:
         check_error(exc)
+
+
+@pytest.mark.parametrize("point", [[1e999, 0, 0, 0], ["nan", 0, 0, 0], ["x", 0, 0, 0]])
+def test_final_points_must_be_finite_numbers(point: list[Any]) -> None:
+    doc = json.loads(_paipu([_qipai()]))
+    doc["defen"], doc["point"] = [25000] * 4, point
+    err = _error(json.dumps(doc).encode())
+    assert err.src.pointer == "/point", str(err)

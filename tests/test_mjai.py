@@ -358,6 +358,7 @@ def test_bad_tile_and_unknown_actor() -> None:
     '{"type": "chi", "actor": 0, "target": 3, "pai": "1m", "consumed": []}',
     '{"type": "tsumo", "actor": true, "pai": "1m"}',
     '{"type": "end_game", "kansa": {"points": ["x", 1, 2, 3]}}',
+    '{"type": "end_game", "kansa": {"points": [1e999, 1, 2, 3]}}',
     '{"type": "start_game", "names": "abcd"}', '\xff'])
 def test_malformed_lines(line: str) -> None:
     data = line.encode("latin-1") if line == "\xff" else line.encode()

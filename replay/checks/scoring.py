@@ -7,6 +7,7 @@ the log's claims and say, yaku by yaku and payment by payment, where they differ
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 
 from replay.checks.kans import indicators_missing
@@ -271,9 +272,10 @@ def final_points(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
         scores, sticks = list(ctx.game.scores), ctx.game.kyotaku
     else:
         return
-    if out_of_range(scores):
+    if out_of_range(scores) or not all(math.isfinite(p) for p in ev.points):
         yield ctx.violation("score.final", (
-            f"the log's final scores are beyond any game's range: {str(scores)[:80]}"))
+            f"the log's final scores or points are beyond any game's range: "
+            f"{str(scores)[:80]}, {str(list(ev.points))[:80]}"))
         return
     rounding = rules.rounding
     if rounding == "tenhou" and any(abs(p * 10 - round(p) * 10) > 1e-6 for p in ev.points):
