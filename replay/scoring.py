@@ -221,6 +221,9 @@ class _Calculator:
         return hit
 
     def _compute(self, ws: WinSituation, ura: tuple[Tile, ...]) -> HandValue:
+        if not all(m.well_formed for m in ws.melds):
+            return HandValue(yaku=(), han=0, fu=0, limit=Limit.NONE, base=0,
+                             error="a meld is not a chow, pung or kong (claim.meld-shape)")
         rules = self.rules
         ids = _Ids()
         tiles: list[int] = []

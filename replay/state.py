@@ -56,6 +56,20 @@ class Meld:
     def is_open(self) -> bool:
         return self.type is not MeldType.ANKAN
 
+    @property
+    def well_formed(self) -> bool:
+        """Whether the tiles make the chow, pung or kong the type names (a log may say
+        otherwise: ``claim.meld-shape``)."""
+        tiles = self.tiles
+        if self.type is MeldType.CHI:
+            if len(tiles) != 3 or any(t.is_honor for t in tiles) \
+                    or len({t.suit for t in tiles}) != 1:
+                return False
+            low, mid, high = sorted(t.number for t in tiles)
+            return mid == low + 1 and high == low + 2
+        size = 3 if self.type is MeldType.PON else 4
+        return len(tiles) == size and len({t.index for t in tiles}) == 1
+
 
 @dataclass(slots=True)
 class RiverTile:

@@ -220,3 +220,19 @@ def test_the_json_mutators_take_json_without_documents_or_keys(data: bytes) -> N
     for seed in range(50):  # (json_hostile once indexed into an empty list: a fuzzer bug)
         mutate(data, "tenhou6", random.Random(seed))
         mutate(data, "mjai", random.Random(seed))
+
+
+@pytest.mark.corpus
+def test_a_chi_of_two_tiles_is_a_finding_and_its_win_is_not_valued() -> None:
+    path = corpus_path() / "mjai" / "Apricot-S__mjai-manue-go" / "2025-09-12-153331.mjson"
+    if not path.is_file():
+        pytest.skip("no corpus")
+    call = '"type":"chi","actor":3,"target":2,"pai":"3p","consumed":["1p","2p"]'
+    data = path.read_text()
+    assert data.count(call) == 1
+    data = data.replace(call, call.replace('["1p","2p"]', '["1p"]'))
+    outcome = parse_case(data.encode(), "x.mjson", bound=BOUND)  # the library once raised
+    [game] = outcome.games
+    found = {v.rule: v.message for v in replay_checked(game).violations}
+    assert "making 13p" in found["claim.meld-shape"]
+    assert "a meld is not a chow, pung or kong" in found["score.value"]
