@@ -173,7 +173,10 @@ def end_game_of(events: list[Event], where: Where, obj: dict[str, Any], players:
 
 
 def _is_number(v: object) -> bool:
-    return is_int(v) or (isinstance(v, float) and math.isfinite(v))
+    """A finite number that converts to a float (an int of 400 digits does not)."""
+    if is_int(v):
+        return abs(v) < 10**15  # type: ignore[arg-type]
+    return isinstance(v, float) and math.isfinite(v)
 
 
 def _hints(obj: dict[str, Any], players: int, has_red: bool, where: Where,

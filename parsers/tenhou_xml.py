@@ -572,6 +572,8 @@ class _Reader:
             if len(values) % 2:
                 self.fail("<AGARI yaku> is not a list of (id, han) pairs", el, k, name)
             ids, hans = values[0::2], values[1::2]
+            if any(h < 0 for h in hans):
+                self.fail("<AGARI yaku>: a yaku's han is negative", el, k, name)
         elif el.get("yakuman") is not None:
             name = "yakuman"
             ids = self.ints(el, k, name)

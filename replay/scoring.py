@@ -100,6 +100,8 @@ def base_points(han: int, fu: int, yakuman: int, rules: RuleSet) -> tuple[int, L
         return 3000, Limit.HANEMAN
     if han >= 5:
         return 2000, Limit.MANGAN
+    if han < 0:  # a log's garbage claim: no value
+        return 0, Limit.NONE
     base = fu * (1 << (han + 2))
     if base >= 2000 or (rules.kiriage and base == 1920):
         return 2000, Limit.MANGAN

@@ -181,7 +181,8 @@ def test_riichi_on_a_hand_of_the_wrong_size_is_judged_without_a_shanten_count() 
     sc.draw(0, "5z").draw(0, "6z").draw(0, "7z").draw(0, "7z").riichi(0, "1p")
     result = replay(sc.game(), TENHOU)  # (shanten() refuses 16 tiles: this once raised)
     [finding] = [v for v in result.violations if v.rule == "riichi.not-tenpai"]
-    assert finding.message.endswith("keeps 123456789m234p5677z: no tile completes it")
+    assert finding.message.endswith(
+        "keeps 123456789m234p5677z: no tile completes it (16 tiles, which no hand holds)")
     assert "tiles.hand-size" in {v.rule for v in result.violations}
 
 
@@ -208,3 +209,12 @@ def test_final_points_that_are_not_finite_are_a_finding_not_an_overflow() -> Non
         result = replay(dataclasses.replace(game, events=(*game.events[:-1], odd)), TENHOU)
         assert any(v.rule == "score.final" and "beyond any game's range" in v.message
                    for v in result.violations)
+
+
+def test_a_tenpai_claim_on_a_hand_of_the_wrong_size_is_judged_without_a_shanten_count() -> None:
+    sc = started()
+    sc.draw(0, "5z").draw(0, "6z").draw(0, "7z").draw(0, "7z").discard(0, "1p")
+    sc.ryukyoku(tenpai=(True, False, False, False))
+    result = replay(sc.game(), TENHOU)  # (shanten() refuses 16 tiles: this once raised)
+    [finding] = [v for v in result.violations if v.rule == "draw.tenpai-claim"]
+    assert finding.message.endswith("has no wait (16 tiles, which no hand holds)")

@@ -236,3 +236,17 @@ def test_a_chi_of_two_tiles_is_a_finding_and_its_win_is_not_valued() -> None:
     found = {v.rule: v.message for v in replay_checked(game).violations}
     assert "making 13p" in found["claim.meld-shape"]
     assert "a meld is not a chow, pung or kong" in found["score.value"]
+
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("key", "value"), [("rate", [10**400, 1500.0, 1500.0, 1500.0]),
+                                            ("sc", [250, 10**400, 250, 0, 250, 0, 250, 0])])
+def test_tenhou6_numbers_too_large_for_a_float(key: str, value: list[object]) -> None:
+    if not corpus_path().is_dir():
+        pytest.skip("no corpus")
+    doc = json.loads((corpus_path() / "tenhou6" / "Equim-chan__mjai-reviewer" /
+                      "chankan.json").read_text())
+    doc[key] = value  # float() of a 400-digit int raised OverflowError
+    outcome = parse_case(json.dumps(doc).encode(), "x.json", bound=BOUND)
+    assert outcome.kind in ("games", "format_error")

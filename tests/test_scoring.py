@@ -52,6 +52,7 @@ def rules_of(result: ReplayResult) -> list[str]:
     (13, 30, TENHOU, 8000, Limit.YAKUMAN),
     (13, 30, EMA, 6000, Limit.SANBAIMAN),
     (15, 30, WRC, 6000, Limit.SANBAIMAN),
+    (-(2**63), 30, TENHOU, 0, Limit.NONE),  # a log's garbage claim (a negative shift raised)
 ])
 def test_base_points(han: int, fu: int, rules: RuleSet, base: int, limit: Limit) -> None:
     assert base_points(han, fu, 0, rules) == (base, limit)

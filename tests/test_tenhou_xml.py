@@ -451,6 +451,8 @@ def test_missing_attribute(body: str, fragment: str) -> None:
      "yaku id 99"),
     (init() + "<T52/>" + AGARI.replace("/>", ' owari="x,1,2,3,4,5,6,7"/>'), "@owari"),
     (init() + "<T52/>" + AGARI.replace("/>", ' owari="0,inf,0,0,0,0,0,nan"/>'), "@owari"),
+    (init() + "<T52/>" + AGARI.replace('yaku="1,1,0,1,52,1,54,1,53,0"', 'yaku="1,-1"'),
+     "han is negative"),
     (init() + '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0" type="what"/>',
      "not a known draw type"),
     (init() + '<RYUUKYOKU ba="0,0" sc="250,0,250"/>', "needs 8 values"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay import hand
 from replay.checks.registry import check
-from replay.checks.text import hand_text, kinds_text, mask_kinds
+from replay.checks.text import hand_text, kinds_text, mask_kinds, shanten_text
 from replay.context import CheckContext
 from replay.events import DrawReason, Ryukyoku
 from replay.state import PlayerState, RoundState
@@ -101,7 +101,7 @@ def _tenpai(p: PlayerState, ev: Ryukyoku) -> tuple[bool, str] | None:
     if waits:
         return False, (f"{text} waits only on {kinds_text(waits)}, of which it holds all "
                        "four, so it is not tenpai")
-    return False, f"{text} has no wait ({hand.shanten(counts)}-shanten)"
+    return False, f"{text} has no wait ({shanten_text(counts)})"
 
 
 # -- abortive draws ------------------------------------------------------------------------

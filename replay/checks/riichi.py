@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replay import hand
 from replay.checks.registry import check
-from replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text
+from replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text, shanten_text
 from replay.context import CheckContext
 from replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Reach, ReachAccepted
 from replay.rules import RiichiAnkan
@@ -116,10 +116,8 @@ def riichi_tenpai(ctx: CheckContext, ev: ReachAccepted) -> list[Violation] | Non
     if waits:
         why = (f"it waits only on {kinds_text(waits)}, of which it holds all four, so it "
                "is not tenpai")
-    elif sum(p.c34) <= 14:
-        why = f"no tile completes it ({hand.shanten(p.c34)}-shanten)"
-    else:  # a hand of the wrong size, already reported as tiles.hand-size
-        why = "no tile completes it"
+    else:
+        why = f"no tile completes it ({shanten_text(p.c34)})"
     return [ctx.violation(
         "riichi.not-tenpai", f"seat {ev.actor} declares riichi discarding {tile.mpsz} and keeps "
         f"{hand_text(p)}: {why}", seat=ev.actor)]

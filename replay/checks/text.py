@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from replay import hand
 from replay.state import PlayerState
 from replay.tiles import Tile, format_tiles
 
@@ -17,6 +18,15 @@ def hand_text(p: PlayerState, extra: Tile | None = None) -> str:
     for m in p.melds:
         text += f" [{m.type.value} {format_tiles(m.tiles)}]"
     return text
+
+
+def shanten_text(counts: Sequence[int]) -> str:
+    """``"2-shanten"``; for a count no hand has (a log that lost track of a hand, reported
+    as ``tiles.hand-size``), the count itself."""
+    n = sum(counts)
+    if n % 3 == 0 or n > 14:
+        return f"{n} tiles, which no hand holds"
+    return f"{hand.shanten(counts)}-shanten"
 
 
 def kinds_text(kinds: Iterable[int]) -> str:

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from replay import hand
 from replay.checks.registry import check
-from replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text
+from replay.checks.text import (
+    hand_text,
+    kinds_text,
+    mask_kinds,
+    reading_text,
+    shanten_text,
+)
 from replay.context import CheckContext
 from replay.events import Hora
 from replay.rules import TempFuritenClear
@@ -165,13 +171,13 @@ def win_hand(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
 def _shape(counts: list[int], p: PlayerState, tsumo: bool, tile: Tile | None) -> str:
     if not tsumo and p.waits >= 0:
         if p.waits == 0:
-            return f"the hand before it had no wait ({hand.shanten(p.c34)}-shanten)"
+            return f"the hand before it had no wait ({shanten_text(p.c34)})"
         return f"the hand before it waited on {kinds_text(mask_kinds(p.waits))}"
-    if tile is not None and counts[tile.index] > 0:
+    if tile is not None and counts[tile.index] > 0 and sum(counts) in (2, 5, 8, 11, 14):
         before = list(counts)
         before[tile.index] -= 1
         n = hand.shanten(before)
         if n > 0:
             return f"without {tile.mpsz} it is {n}-shanten"
         return f"without {tile.mpsz} it waits on {kinds_text(mask_kinds(hand.waits_mask(before)))}"
-    return f"{hand.shanten(counts)}-shanten"
+    return shanten_text(counts)
