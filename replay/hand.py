@@ -64,6 +64,11 @@ def _total(counts: Sequence[int]) -> int:
     return sum(counts)
 
 
+def shanten_size(n: int) -> bool:
+    """Whether a hand of ``n`` tiles has a shanten number: 3k+1 or 3k+2, at most 14."""
+    return n % 3 != 0 and n <= 14
+
+
 # -- shanten ---------------------------------------------------------------------------
 
 
@@ -85,7 +90,7 @@ def shanten(counts: Sequence[int]) -> int:
         list does not have 34 entries.
     """
     n = _total(counts)
-    if n % 3 == 0 or n > 14:
+    if not shanten_size(n):
         raise ValueError(f"shanten needs 3n+1 or 3n+2 tiles (at most 14), got {n}")
     sd = _t.SUIT_DISTANCE
     k0 = tuple(counts[0:9])

@@ -24,7 +24,7 @@ def shanten_text(counts: Sequence[int]) -> str:
     """``"2-shanten"``; for a count no hand has (a log that lost track of a hand, reported
     as ``tiles.hand-size``), the count itself."""
     n = sum(counts)
-    if n % 3 == 0 or n > 14:
+    if not hand.shanten_size(n):
         return f"{n} tiles, which no hand holds"
     return f"{hand.shanten(counts)}-shanten"
 

@@ -173,11 +173,12 @@ def _shape(counts: list[int], p: PlayerState, tsumo: bool, tile: Tile | None) ->
         if p.waits == 0:
             return f"the hand before it had no wait ({shanten_text(p.c34)})"
         return f"the hand before it waited on {kinds_text(mask_kinds(p.waits))}"
-    if tile is not None and counts[tile.index] > 0 and sum(counts) in (2, 5, 8, 11, 14):
+    n = sum(counts)
+    if tile is not None and counts[tile.index] > 0 and n % 3 == 2 and n <= 14:  # 3k+1 before
         before = list(counts)
         before[tile.index] -= 1
-        n = hand.shanten(before)
-        if n > 0:
-            return f"without {tile.mpsz} it is {n}-shanten"
+        away = hand.shanten(before)
+        if away > 0:
+            return f"without {tile.mpsz} it is {away}-shanten"
         return f"without {tile.mpsz} it waits on {kinds_text(mask_kinds(hand.waits_mask(before)))}"
     return shanten_text(counts)
