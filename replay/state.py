@@ -8,6 +8,7 @@ and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -60,15 +61,19 @@ class Meld:
     def well_formed(self) -> bool:
         """Whether the tiles make the chow, pung or kong the type names (a log may say
         otherwise: ``claim.meld-shape``)."""
-        tiles = self.tiles
-        if self.type is MeldType.CHI:
-            if len(tiles) != 3 or any(t.is_honor for t in tiles) \
-                    or len({t.suit for t in tiles}) != 1:
-                return False
-            low, mid, high = sorted(t.number for t in tiles)
-            return mid == low + 1 and high == low + 2
-        size = 3 if self.type is MeldType.PON else 4
-        return len(tiles) == size and len({t.index for t in tiles}) == 1
+        return meld_well_formed(self.type, self.tiles)
+
+
+def meld_well_formed(mtype: MeldType, tiles: Sequence[Tile]) -> bool:
+    """Three consecutive tiles of one suit for a chi, three of a kind for a pon, four of
+    a kind for a kan."""
+    if mtype is MeldType.CHI:
+        if len(tiles) != 3 or any(t.is_honor for t in tiles) or len({t.suit for t in tiles}) != 1:
+            return False
+        low, mid, high = sorted(t.number for t in tiles)
+        return mid == low + 1 and high == low + 2
+    size = 3 if mtype is MeldType.PON else 4
+    return len(tiles) == size and len({t.index for t in tiles}) == 1
 
 
 @dataclass(slots=True)

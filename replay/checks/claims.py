@@ -18,7 +18,7 @@ from replay.checks.registry import check
 from replay.context import CheckContext
 from replay.events import Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Pon
 from replay.rules import Kuikae, LateClaim
-from replay.state import LastDiscard, MeldType, RoundState
+from replay.state import LastDiscard, MeldType, RoundState, meld_well_formed
 from replay.tiles import Seat, Tile, format_tiles, kamicha
 from replay.violations import Severity, Violation, define
 
@@ -318,25 +318,14 @@ def kuikae(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
 # -- meld shapes ----------------------------------------------------------------------
 
 
-def _run(kinds: list[Tile]) -> bool:
-    if any(t.is_honor for t in kinds) or len({t.suit for t in kinds}) != 1:
-        return False
-    nums = sorted(t.number for t in kinds)
-    return nums == list(range(nums[0], nums[0] + len(nums)))
-
-
 @check(Chi, Pon, Daiminkan, rules=("claim.meld-shape",))
 def meld_shape(ctx: CheckContext, ev: Chi | Pon | Daiminkan) -> list[Violation] | None:
     tiles = [*ev.consumed, ev.tile]
-    if isinstance(ev, Chi):
-        ok = len(ev.consumed) == 2 and _run(tiles)
-        need = "three consecutive tiles of one suit"
-    else:
-        size = 2 if isinstance(ev, Pon) else 3
-        ok = len(ev.consumed) == size and all(t.index == ev.tile.index for t in tiles)
-        need = f"{size + 1} tiles of one kind"
-    if ok:
+    mtype = {Chi: MeldType.CHI, Pon: MeldType.PON}.get(type(ev), MeldType.DAIMINKAN)
+    if meld_well_formed(mtype, tiles):
         return None
+    need = {MeldType.CHI: "three consecutive tiles of one suit",
+            MeldType.PON: "3 tiles of one kind"}.get(mtype, "4 tiles of one kind")
     return [ctx.violation(
         "claim.meld-shape",
         f"seat {ev.actor} calls {_name(ev)} on {ev.tile} with {format_tiles(ev.consumed)} "
@@ -346,8 +335,7 @@ def meld_shape(ctx: CheckContext, ev: Chi | Pon | Daiminkan) -> list[Violation] 
 
 @check(Ankan, rules=("claim.meld-shape",))
 def ankan_shape(ctx: CheckContext, ev: Ankan) -> list[Violation] | None:
-    kinds = {t.index for t in ev.consumed}
-    if len(ev.consumed) == 4 and len(kinds) == 1:
+    if meld_well_formed(MeldType.ANKAN, ev.consumed):
         return None
     return [ctx.violation(
         "claim.meld-shape",
