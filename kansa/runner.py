@@ -21,6 +21,7 @@ from kansa.deadline import TimeLimitExceeded, time_limit
 from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
 from parsers.archive import is_zip, iter_members
 from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
+from replay.collector import collector_paused
 from replay.engine import replay
 from replay.game import Game
 from replay.result import ReplayResult
@@ -198,7 +199,9 @@ def _replay_log(data: bytes, source: str, options: AuditOptions,
                 keep_events: bool) -> FileResults:
     seconds = options.limits.max_seconds
     try:
-        with time_limit(seconds):
+        # paused for the whole log, so its events are freed before the collector
+        # next runs (see replay.collector)
+        with time_limit(seconds), collector_paused():
             return _replay_log_untimed(data, source, options, keep_events)
     except TimeLimitExceeded:
         return FileResults(source, "unreadable", error={

@@ -17,6 +17,7 @@ from typing import Protocol, cast
 from parsers.archive import is_zip, iter_members
 from parsers.errors import LogFormatError, UnknownFormatError, UnsupportedLogError
 from parsers.source import DEFAULT_LIMITS, Limits, check_items, read_log_bytes
+from replay.collector import collector_paused
 from replay.events import SourceRef
 from replay.game import Game
 
@@ -94,7 +95,8 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
     except (KeyError, ImportError):
         raise UnsupportedLogError(f"no reader for the {name} format", src) from None
     try:
-        return module.parse(data, source, limits)
+        with collector_paused():
+            return module.parse(data, source, limits)
     except RecursionError:  # a safety net: each JSON reader checks --max-json-depth first
         raise LogFormatError("the log is nested too deeply to read (see --max-json-depth)",
                              src) from None

@@ -18,6 +18,7 @@ from typing import Any
 
 from replay import checks as _checks  # noqa: F401  (registers the catalog)
 from replay.checks.registry import CheckFn, dispatch_table
+from replay.collector import collector_paused
 from replay.context import CheckContext
 from replay.events import (
     Ankan,
@@ -113,7 +114,8 @@ def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None 
 
     :param enabled: keep only the checks with a rule id for which this returns true.
     """
-    return Replayer(game, rules, enabled=enabled).run()
+    with collector_paused():
+        return Replayer(game, rules, enabled=enabled).run()
 
 
 class Replayer:
