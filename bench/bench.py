@@ -86,6 +86,19 @@ def no_rule_checks(rule: str) -> bool:
     return False
 
 
+def one_log(data: bytes, source: str, mode: str) -> int:
+    """Parse one log and replay its games in ``mode``; the number of games.  Its games
+    are freed when it returns, inside the caller's pause of the collector, as
+    ``kansa.runner`` frees a log's games before the collector runs again."""
+    games = parse_bytes(data, source)
+    for g in games:
+        if mode == "engine":
+            replay(g, rules_for(g, "auto"), enabled=no_rule_checks)
+        elif mode == "audit":
+            replay(g, rules_for(g, "auto"))
+    return len(games)
+
+
 def kansa_pass(blobs: Sequence[tuple[bytes, str]]) -> Callable[[str], int]:
     """One pass of a kansa mode over ``blobs``; it returns the number of games."""
     def run(mode: str) -> int:
@@ -93,12 +106,7 @@ def kansa_pass(blobs: Sequence[tuple[bytes, str]]) -> Callable[[str], int]:
         n = 0
         for d, s in blobs:
             with collector_paused():  # per log, as kansa.runner reads and replays one
-                for g in parse_bytes(d, s):
-                    if mode == "engine":
-                        replay(g, rules_for(g, "auto"), enabled=no_rule_checks)
-                    elif mode == "audit":
-                        replay(g, rules_for(g, "auto"))
-                    n += 1
+                n += one_log(d, s, mode)
         return n
     return run
 
