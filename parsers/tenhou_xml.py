@@ -26,7 +26,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter
 from pathlib import PurePath
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 from urllib.parse import unquote
 
 from lxml import etree
@@ -86,7 +86,17 @@ _PLAY_TAGS: dict[str, tuple[bool, Seat, int]] = {
     for tile_id in range(136)
 }
 """``T56`` -> (is a discard, seat, tile id) for every draw and discard tag."""
+
+
+def _plays(table: tuple[Tile, ...]) -> dict[str, tuple[bool, Seat, int, Tile]]:
+    return {tag: (*play, table[play[2]]) for tag, play in _PLAY_TAGS.items()}
+
+
+_PLAYS_AKA = _plays(_TILES_AKA)
+_PLAYS_PLAIN = _plays(_TILES_PLAIN)
+"""``_PLAY_TAGS`` with the tile itself, one table per red-five rule (chosen at INIT)."""
 _PLAY_LIKE = re.compile(r"[TUVWDEFG]\d+")
+"""A tag that looks like a draw or discard (refused when not in ``_PLAY_TAGS``)."""
 
 _DRAW_REASONS: dict[str | None, DrawReason] = {
     None: DrawReason.EXHAUSTIVE,
@@ -117,6 +127,18 @@ _decode_meld: Callable[[int, int, bool], Meld] = lru_cache(maxsize=4096)(_decode
 
 _POINTERS: list[str] = [f"/mjloggm/*[{k}]" for k in range(8192)]
 """``/mjloggm/*[k]`` at index k (k = 0 unused); a real game has 1,000-3,000 children."""
+
+
+def _shared_line(root: _Element) -> int | None:
+    """The line all the root's children start on, or ``None`` when they start on several
+    (then each element is asked).  Every real mjlog is a single line; lines only grow
+    in document order, so the first and the last child settle it."""
+    if not len(root):
+        return None
+    # lxml-stubs leave sourceline untyped; lxml gives int | None
+    first, last = cast("tuple[int | None, int | None]",
+                       (root[0].sourceline, root[-1].sourceline))
+    return first if first == last else None
 
 
 def _pointers(count: int) -> list[str]:
@@ -238,8 +260,9 @@ class _Reader:
         self.aka = True
         self.un: list[Player] | None = None
         """The four seats of the first UN (sanma drops seat 3 at the end)."""
-        self.table: tuple[Tile, ...] | None = None
-        """Tile lookup for the game's red-five rule; set by the first INIT."""
+        self.plays: dict[str, tuple[bool, Seat, int, Tile]] = {}
+        """Draw and discard tags for the game's red-five rule (``_PLAYS_AKA`` or
+        ``_PLAYS_PLAIN``), set by the first INIT; empty before."""
         self.tile_text: dict[str, Tile] = _TILE_TEXT_AKA
         self.last_draw = [-1, -1, -1, -1]
         """Each seat's previous draw id while it may still be discarded as tsumogiri."""
@@ -257,35 +280,41 @@ class _Reader:
             self.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
                       _source_ref(self.source, root.sourceline, "/mjloggm"))
         pointers = self.pointers = _pointers(len(root))
+        line = _shared_line(root)
         source = self.source
         append = self.events.append
         last = self.last_draw
-        play_tags = _PLAY_TAGS
         handlers = _HANDLERS
-        table = self.table
-        for k, el in enumerate(root.iterchildren(etree.Element), 1):
+        plays = self.plays
+        # the parser drops comments and processing instructions, and entities cannot be
+        # declared (see _parse_xml), so every child is an element
+        for k, el in enumerate(root, 1):
             tag = el.tag
-            play = play_tags.get(tag)
+            play = plays.get(tag)
             if play is not None:
-                if table is None:
-                    self.fail(f"<{tag}> before the first <INIT>", el, k)
-                is_discard, seat, tile_id = play
+                is_discard, seat, tile_id, tile = play
                 if is_discard:
-                    append(_dahai_at(seat, table[tile_id], last[seat] == tile_id, source,
-                                     el.sourceline, pointers[k]))
+                    append(_dahai_at(seat, tile, last[seat] == tile_id, source,
+                                     line or el.sourceline, pointers[k]))
                     last[seat] = -1
                 else:
-                    append(_tsumo_at(seat, table[tile_id], source, el.sourceline, pointers[k]))
+                    append(_tsumo_at(seat, tile, source, line or el.sourceline, pointers[k]))
                     last[seat] = tile_id
                 continue
             handler = handlers.get(tag)
             if handler is None:
-                if isinstance(tag, str) and _PLAY_LIKE.fullmatch(tag):
-                    self.fail(f"<{tag}> does not name a tile id 0-135", el, k)
-                self.fail(f"unknown tag <{tag}>", el, k)
+                self.unknown_tag(el, k)
             handler(self, el, k)
-            table = self.table
+            plays = self.plays
         self.finish()
+
+    def unknown_tag(self, el: _Element, k: int) -> NoReturn:
+        tag = el.tag
+        if tag in _PLAY_TAGS:  # a well-formed draw or discard: self.plays is still empty
+            self.fail(f"<{tag}> before the first <INIT>", el, k)
+        if isinstance(tag, str) and _PLAY_LIKE.fullmatch(tag):
+            self.fail(f"<{tag}> does not name a tile id 0-135", el, k)
+        self.fail(f"unknown tag <{tag}>", el, k)
 
     def finish(self) -> None:
         if self.hints is None:
@@ -379,7 +408,7 @@ class _Reader:
         return tiles[0]
 
     def in_play(self, el: _Element, k: int) -> None:
-        if self.table is None:
+        if not self.plays:
             self.fail(f"<{el.tag}> before the first <INIT>", el, k)
 
     def deltas(self, el: _Element, k: int) -> tuple[int, ...]:
@@ -480,7 +509,7 @@ class _Reader:
             self.fail(f"<INIT seed={','.join(seed)!r}> is not numeric", el, k, "seed")
         if not 0 <= rnd < 16 or honba < 0 or kyotaku < 0:
             self.fail(f"<INIT seed={','.join(seed)!r}> is out of range", el, k, "seed")
-        self.table = _TILES_AKA if self.aka else _TILES_PLAIN
+        self.plays = _PLAYS_AKA if self.aka else _PLAYS_PLAIN
         self.tile_text = _TILE_TEXT_AKA if self.aka else _TILE_TEXT_PLAIN
         dora = self.tiles(el, k, "seed", raw=seed[5])
         if len(dora) != 1:
