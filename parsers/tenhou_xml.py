@@ -15,6 +15,10 @@ per-seat tuple then has 3 entries).  Anything else that cannot be read raises
 
 Claims are copied, never computed: deltas, yaku, fu and points come from the log
 (``Hora.han`` is the sum of the log's own han values).
+
+Speed: each tag handler first reads the shape every real log has (canonical ids and
+numbers, the usual counts) directly, and reads the tag again with the validating
+helpers only when that fails; those give the same value, or the exact error.
 """
 
 from __future__ import annotations
@@ -499,6 +503,33 @@ class _Reader:
         self.flush_end()
         if self.game_over:
             self.note("a hand starts after the game's final result", src)
+        self.plays = _PLAYS_AKA if self.aka else _PLAYS_PLAIN
+        self.tile_text = _TILE_TEXT_AKA if self.aka else _TILE_TEXT_PLAIN
+        try:
+            start = self.quick_start(el, src)
+        except _UNUSUAL:
+            start = self.start(el, k, src)
+        self.events.append(start)
+        self.last_draw[:] = (-1, -1, -1, -1)
+        self.in_hand = True
+
+    def quick_start(self, el: _Element, src: SourceRef) -> StartKyoku:
+        """:meth:`start` for the common shape of INIT; raises one of ``_UNUSUAL`` otherwise."""
+        get = el.get
+        n = self.n
+        tile_text = self.tile_text
+        rnd_text, honba_text, kyotaku_text, _, _, dora = get("seed", "").split(",")
+        rnd, honba, kyotaku = int(rnd_text), int(honba_text), int(kyotaku_text)
+        ten = _ints(get("ten", ""))
+        if not 0 <= rnd < 16 or honba < 0 or kyotaku < 0 or len(ten) < n:
+            raise ValueError("left to the careful reading")
+        return StartKyoku(
+            bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
+            oya=_SEAT_TEXT[get("oya")], scores=tuple([t * 100 for t in ten[:n]]),
+            dora_marker=tile_text[dora],
+            tehais=tuple([_hand(tile_text, get(name, "")) for name in _HAI[:n]]), src=src)
+
+    def start(self, el: _Element, k: int, src: SourceRef) -> StartKyoku:
         seed = self.req(el, k, "seed").split(",")
         if len(seed) != 6:
             self.fail(f"<INIT seed> has {len(seed)} fields, expected 6", el, k, "seed")
@@ -509,29 +540,24 @@ class _Reader:
             self.fail(f"<INIT seed={','.join(seed)!r}> is not numeric", el, k, "seed")
         if not 0 <= rnd < 16 or honba < 0 or kyotaku < 0:
             self.fail(f"<INIT seed={','.join(seed)!r}> is out of range", el, k, "seed")
-        self.plays = _PLAYS_AKA if self.aka else _PLAYS_PLAIN
-        self.tile_text = _TILE_TEXT_AKA if self.aka else _TILE_TEXT_PLAIN
         dora = self.tiles(el, k, "seed", raw=seed[5])
         if len(dora) != 1:
             self.fail("<INIT seed> lacks the dora indicator", el, k, "seed")
         ten = self.ints(el, k, "ten", self.n)
-        self.events.append(StartKyoku(
+        return StartKyoku(
             bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
             oya=self.seat(el, k, "oya"),
             scores=tuple([t * 100 for t in ten[:self.n]]), dora_marker=dora[0],
             tehais=tuple([self.tiles(el, k, name, sort=True) for name in _HAI[:self.n]]),
-            src=src))
-        self.last_draw[:] = (-1, -1, -1, -1)
-        self.in_hand = True
+            src=src)
 
     def on_n(self, el: _Element, k: int) -> None:
         self.in_play(el, k)
-        who = self.seat(el, k, "who")
-        code = self.int1(el, k, "m")
         try:
-            meld = _decode_meld(code, who, self.aka)
-        except ValueError as exc:
-            self.fail(f"<N m={code}>: {exc}", el, k, "m")
+            who = _SEAT_TEXT[el.get("who")]
+            meld = _decode_meld(int(el.get("m", "")), who, self.aka)
+        except _UNUSUAL:
+            who, meld = self.meld(el, k)
         src = self.src(el, k)
         self.last_draw[who] = -1  # a discard after a call is never tsumogiri
         event: Event
@@ -556,32 +582,97 @@ class _Reader:
             raise AssertionError(f"decoded meld lacks its called tile: {meld}")
         self.events.append(event)
 
+    def meld(self, el: _Element, k: int) -> tuple[Seat, Meld]:
+        who = self.seat(el, k, "who")
+        code = self.int1(el, k, "m")
+        try:
+            return who, _decode_meld(code, who, self.aka)
+        except ValueError as exc:
+            self.fail(f"<N m={code}>: {exc}", el, k, "m")
+
     def on_reach(self, el: _Element, k: int) -> None:
         self.in_play(el, k)
+        try:
+            event = self.quick_reach(el, k)
+        except _UNUSUAL:
+            event = self.reach(el, k)
+        self.events.append(event)
+
+    def quick_reach(self, el: _Element, k: int) -> Reach | ReachAccepted:
+        """:meth:`reach` for the common shape of REACH; raises one of ``_UNUSUAL`` otherwise."""
+        who = _SEAT_TEXT[el.get("who")]
+        step = el.get("step")
+        if step == "1":
+            return Reach(actor=who, src=self.src(el, k))
+        if step != "2":
+            raise ValueError("left to the careful reading")
+        ten = el.get("ten")
+        scores = None
+        if ten:
+            values = _ints(ten)
+            if len(values) < self.n:
+                raise ValueError("left to the careful reading")
+            scores = tuple([t * 100 for t in values[:self.n]])
+        return ReachAccepted(actor=who, scores=scores, src=self.src(el, k))
+
+    def reach(self, el: _Element, k: int) -> Reach | ReachAccepted:
         who = self.seat(el, k, "who")
         step = self.int1(el, k, "step")
         if step == 1:
-            self.events.append(Reach(actor=who, src=self.src(el, k)))
-        elif step == 2:
-            ten = self.ints(el, k, "ten", self.n) if el.get("ten") else None
-            scores = tuple(t * 100 for t in ten[:self.n]) if ten else None
-            self.events.append(ReachAccepted(actor=who, scores=scores, src=self.src(el, k)))
-        else:
+            return Reach(actor=who, src=self.src(el, k))
+        if step != 2:
             self.fail(f"<REACH step={step}> is neither 1 nor 2", el, k, "step")
+        ten = self.ints(el, k, "ten", self.n) if el.get("ten") else None
+        scores = tuple(t * 100 for t in ten[:self.n]) if ten else None
+        return ReachAccepted(actor=who, scores=scores, src=self.src(el, k))
 
     def on_dora(self, el: _Element, k: int) -> None:
         self.in_play(el, k)
-        self.events.append(Dora(dora_marker=self.tile(el, k, "hai"), src=self.src(el, k)))
+        try:
+            tile = self.tile_text[el.get("hai", "")]
+        except KeyError:
+            tile = self.tile(el, k, "hai")
+        self.events.append(Dora(dora_marker=tile, src=self.src(el, k)))
 
     def on_agari(self, el: _Element, k: int) -> None:
         self.in_play(el, k)
         src = self.src(el, k)
+        try:
+            hora = self.quick_hora(el, src)
+        except _UNUSUAL:
+            hora = self.hora(el, k, src)
+        self.events.append(hora)
+        self.result(el, k, src)
+
+    def quick_hora(self, el: _Element, src: SourceRef) -> Hora:
+        """:meth:`hora` for the common shape of AGARI; raises one of ``_UNUSUAL`` otherwise."""
+        get = el.get
+        tile_text = self.tile_text
+        honba, sticks = map(int, get("ba", "").split(","))
+        fu, points, limit = get("ten", "").split(",")
+        yaku = _quick_yaku(el)
+        sc = _ints(get("sc", ""))
+        if len(sc) < 8:
+            raise ValueError("left to the careful reading")
+        dora, ura, pao = get("doraHai"), get("doraHaiUra"), get("paoWho")
+        return Hora(
+            actor=_SEAT_TEXT[get("who")], target=_SEAT_TEXT[get("fromWho")],
+            tile=tile_text[get("machi", "")], deltas=tuple([d * 100 for d in sc[1:2 * self.n:2]]),
+            hand=_hand(tile_text, get("hai", "")), yaku=yaku,
+            fu=int(fu), han=sum([h for _, h in yaku]), points=int(points),
+            limit=_LIMIT_TEXT[limit],
+            dora_markers=_tiles(tile_text, dora) if dora else None,
+            ura_markers=_tiles(tile_text, ura) if ura else None,
+            pao=_SEAT_TEXT[pao] if pao else None,
+            honba=honba, kyotaku=sticks, src=src)
+
+    def hora(self, el: _Element, k: int, src: SourceRef) -> Hora:
         honba, sticks = self.ints(el, k, "ba", 2)[:2]
         fu, points, limit = self.ints(el, k, "ten", 3)[:3]
         if not 0 <= limit <= 5:
             self.fail(f"<AGARI ten>: limit {limit} is not 0-5", el, k, "ten")
         yaku = self.yaku(el, k)
-        self.events.append(Hora(
+        return Hora(
             actor=self.seat(el, k, "who"), target=self.seat(el, k, "fromWho"),
             tile=self.tile(el, k, "machi"), deltas=self.deltas(el, k),
             hand=self.tiles(el, k, "hai", sort=True), yaku=yaku,
@@ -590,8 +681,7 @@ class _Reader:
             dora_markers=self.tiles(el, k, "doraHai") if el.get("doraHai") else None,
             ura_markers=self.tiles(el, k, "doraHaiUra") if el.get("doraHaiUra") else None,
             pao=self.seat(el, k, "paoWho") if el.get("paoWho") else None,
-            honba=honba, kyotaku=sticks, src=src))
-        self.result(el, k, src)
+            honba=honba, kyotaku=sticks, src=src)
 
     def yaku(self, el: _Element, k: int) -> tuple[tuple[Yaku, int], ...] | None:
         """``yaku`` (id, han) pairs, or ``yakuman`` ids at 13 han each."""
@@ -623,8 +713,12 @@ class _Reader:
         reason = _DRAW_REASONS.get(kind)
         if reason is None:
             self.fail(f"<RYUUKYOKU type={kind!r}> is not a known draw type", el, k, "type")
-        hands = tuple([self.tiles(el, k, name, sort=True) if el.get(name) is not None else None
-                       for name in _HAI[:self.n]])
+        try:
+            hands, deltas = self.quick_shown(el)
+        except _UNUSUAL:
+            hands = tuple([self.tiles(el, k, name, sort=True)
+                           if el.get(name) is not None else None for name in _HAI[:self.n]])
+            deltas = self.deltas(el, k)
         shown = [Seat(i) for i, hand in enumerate(hands) if hand is not None]
         actor = None
         if reason is DrawReason.KYUUSHU_KYUUHAI:
@@ -635,9 +729,62 @@ class _Reader:
         tenpai = None
         if reason in (DrawReason.EXHAUSTIVE, DrawReason.NAGASHI_MANGAN):
             tenpai = tuple(hand is not None for hand in hands)
-        self.events.append(Ryukyoku(reason=reason, deltas=self.deltas(el, k), tenpai=tenpai,
+        self.events.append(Ryukyoku(reason=reason, deltas=deltas, tenpai=tenpai,
                                     hands=hands, actor=actor, src=src))
         self.result(el, k, src)
+
+    def quick_shown(self, el: _Element) -> tuple[tuple[tuple[Tile, ...] | None, ...],
+                                                 tuple[int, ...]]:
+        """RYUUKYOKU's shown hands and ``sc`` deltas in their common shape; raises one of
+        ``_UNUSUAL`` otherwise."""
+        get = el.get
+        tile_text = self.tile_text
+        hands = tuple([_hand(tile_text, hand) if (hand := get(name)) is not None else None
+                       for name in _HAI[:self.n]])
+        sc = _ints(get("sc", ""))
+        if len(sc) < 8:
+            raise ValueError("left to the careful reading")
+        return hands, tuple([d * 100 for d in sc[1:2 * self.n:2]])
+
+
+# -- quick readings ---------------------------------------------------------------
+# A handler first reads its tag with these, for the shape every real log has, and
+# reads it again with the careful helpers of _Reader when they raise: those give the
+# same value for anything the quick reading takes, and the exact message otherwise.
+
+_UNUSUAL = (AttributeError, IndexError, KeyError, TypeError, ValueError)
+"""What a quick reading raises on a missing attribute, a number or id in a form other
+than Tenhou's own, a wrong count or an out-of-range value."""
+_LIMIT_TEXT: dict[str, Limit] = {str(limit.value): limit for limit in Limit}
+_YAKU_TEXT: dict[str, Yaku] = {str(i): yaku for i, yaku in enumerate(_YAKU_BY_ID)}
+
+
+def _ints(text: str) -> list[int]:
+    return list(map(int, text.split(",")))
+
+
+def _tiles(tile_text: dict[str, Tile], text: str) -> tuple[Tile, ...]:
+    return tuple(map(tile_text.__getitem__, text.split(",")))
+
+
+def _hand(tile_text: dict[str, Tile], text: str) -> tuple[Tile, ...]:
+    """The tiles in canonical order (see :meth:`_Reader.tiles`)."""
+    return tuple(sorted(map(tile_text.__getitem__, text.split(",")), key=_ORDER))
+
+
+def _quick_yaku(el: _Element) -> tuple[tuple[Yaku, int], ...]:
+    """:meth:`_Reader.yaku` when AGARI has a ``yaku`` or a non-empty ``yakuman``."""
+    raw = el.get("yaku")
+    if raw is None:  # yakuman ids, 13 han each
+        ids = el.get("yakuman", "").split(",")
+        hans = [13] * len(ids)
+    else:
+        parts = raw.split(",")
+        ids, hans = parts[0::2], list(map(int, parts[1::2]))
+        if len(ids) != len(hans) or min(hans) < 0:
+            raise ValueError("left to the careful reading")
+    pairs = zip(map(_YAKU_TEXT.__getitem__, ids), hans, strict=True)
+    return tuple([item for item in pairs if not is_empty_ura(item)])  # canonical
 
 
 def _csrule_start(csrule: str | None) -> int | None:

@@ -375,6 +375,12 @@ def test_multiline_positions() -> None:
     assert evs[2].src == SourceRef("multi.xml", 8, None, "/mjloggm/*[7]")
 
 
+def test_positions_when_only_some_children_share_a_line() -> None:
+    evs = events_of(log(init() + "<T60/>\n<D60/>"), "multi.xml")
+    assert evs[1].src == SourceRef("multi.xml", 1, None, "/mjloggm/*[6]")
+    assert evs[2].src == SourceRef("multi.xml", 2, None, "/mjloggm/*[7]")
+
+
 def test_pointers_past_the_shared_cache() -> None:
     evs = events_of(log(init() + "<T60/><D60/>" * 5000))
     assert evs[-1].src is not None
@@ -384,6 +390,42 @@ def test_pointers_past_the_shared_cache() -> None:
 def test_comments_do_not_shift_pointers() -> None:
     data = log(init() + "<!-- note --><T60/>")
     assert events_of(data)[1].src == SourceRef("test.xml", 1, None, "/mjloggm/*[6]")
+
+
+EVERY_TAG = (init() + '<T52/><REACH who="0" step="1"/><D52/>'
+             '<REACH who="0" ten="240,250,250,250" step="2"/><N who="1" m="43051"/>'
+             '<DORA hai="8"/><E1/><T60/>' + AGARI + init(seed="1,0,0,1,1,9")
+             + '<RYUUKYOKU ba="0,0" sc="250,-10,250,30,250,-10,250,-10" '
+             'hai1="1,5,9,13,17,21,25,29,33,37,41,45,49"/>')
+
+
+@pytest.mark.parametrize(("plain", "odd"), [
+    ('seed="0,0,0,3,5,55"', 'seed=" 0,0,+0,3,5,055"'),
+    ('ten="250,250,250,250"', 'ten="250,250,250,250,0"'),
+    ('oya="0"', 'oya="00"'),
+    ('hai1="1,5,9', 'hai1="01,5,9'),
+    ('step="1"', 'step="01"'),
+    ('who="0" ten="240,250,250,250"', 'who=" 0" ten="240,250,250,250,0"'),
+    ('<N who="1"', '<N who="01"'),
+    ('hai="8"', 'hai="08"'),
+    ('ba="1,1"', 'ba="1,1,0"'),
+    ('ten="30,7700,0"', 'ten="30,7700,00,5"'),
+    ('yaku="1,1,0,1,52,1,54,1,53,0"', 'yaku="1,1,0,1,52,1,54,1, 53,0"'),
+    ('hai="0,4,8', 'hai="00,4,8'),
+    ('machi="52"', 'machi="052"'),
+    ('fromWho="0"', 'fromWho=" 0"'),
+    ('doraHai="55"', 'doraHai="055"'),
+    ('41,45,49"/>', '41,45,049"/>'),
+])
+def test_numbers_in_other_forms_read_as_tenhou_writes_them(plain: str, odd: str) -> None:
+    """The handlers read Tenhou's own forms directly and hand anything else to the
+    validating helpers, which must give the same events (and positions)."""
+    assert plain in EVERY_TAG
+    expected = parse(log(EVERY_TAG), "a.xml")
+    game = parse(log(EVERY_TAG.replace(plain, odd, 1)), "a.xml")
+    assert game.events == expected.events
+    assert [e.src for e in game.events] == [e.src for e in expected.events]
+    assert game.diagnostics == expected.diagnostics
 
 
 # -- bad input ------------------------------------------------------------------
