@@ -464,7 +464,7 @@ class _Reader:
         self.n = 3 if go_type & 0x10 else 4
         self.aka = not go_type & 0x02
         title = el.get("title")
-        self.title = unquote(title, errors="replace") if title else None
+        self.title = _unquote(title) if title else None
         self.hints = RuleHints(
             players=self.n, aka=self.aka, kuitan=not go_type & 0x04,
             hanchan=bool(go_type & 0x08), platform="tenhou", lobby=el.get("lobby"),
@@ -485,7 +485,7 @@ class _Reader:
         except ValueError:
             self.fail(f"<UN rate={el.get('rate')!r}> is not a list of numbers", el, k, "rate")
         sexes = el.get("sx", "").split(",")
-        self.un = [Player(name=unquote(names[i] or "", errors="replace"),
+        self.un = [Player(name=_unquote(names[i] or ""),
                           rank=rank_label(dans[i]) if i < len(dans) else None,
                           rating=rates[i] if i < len(rates) else None,
                           sex=sexes[i] if i < len(sexes) and sexes[i] else None)
@@ -785,6 +785,17 @@ def _quick_yaku(el: _Element) -> tuple[tuple[Yaku, int], ...]:
             raise ValueError("left to the careful reading")
     pairs = zip(map(_YAKU_TEXT.__getitem__, ids), hans, strict=True)
     return tuple([item for item in pairs if not is_empty_ura(item)])  # canonical
+
+
+_PERCENT_ENCODED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote(text: str) -> str:
+    """``unquote(text, errors="replace")``, with the form Tenhou writes names and titles
+    in (every byte percent-encoded) decoded directly: ``unquote`` takes ~9 us a name."""
+    if _PERCENT_ENCODED.fullmatch(text):
+        return bytes.fromhex(text.replace("%", "")).decode("utf-8", "replace")
+    return unquote(text, errors="replace")
 
 
 def _csrule_start(csrule: str | None) -> int | None:

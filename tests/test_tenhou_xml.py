@@ -6,6 +6,7 @@ import gzip
 import itertools
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -94,6 +95,17 @@ def test_metadata_from_go_and_un() -> None:
     assert game.players[1].rating == 1600.5
     assert game.players[3].sex == "C"
     assert game.diagnostics == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=12), st.booleans(),
+       st.text(alphabet="%09afAFxz\u3042 ", max_size=6))
+def test_names_decode_as_unquote_does(raw: bytes, lower: bool, tail: str) -> None:
+    """Fully percent-encoded names (Tenhou's form) are decoded directly; the result must
+    be unquote's, invalid UTF-8 and stray '%' included."""
+    name = "".join(f"%{b:02x}" if lower else f"%{b:02X}" for b in raw) + tail
+    un = f'<UN n0="{name}" n1="b" n2="c" n3="d" dan="0,0,0,0"/>'
+    assert parse(log("", un=un), "a.xml").players[0].name == unquote(name, errors="replace")
 
 
 def test_log_id_only_for_tenhou_names() -> None:
