@@ -151,6 +151,11 @@ _POINTERS: list[str] = [f"/mjloggm/*[{k}]" for k in range(8192)]
 """``/mjloggm/*[k]`` at index k (k = 0 unused); a real game has 1,000-3,000 children."""
 
 
+_BIG_LINE = 65535
+"""From this line on libxml2 keeps line numbers only approximately: an element there may
+report a neighbour's line, so equal first and last lines prove nothing."""
+
+
 def _shared_line(root: _Element) -> int | None:
     """The line all the root's children start on, or ``None`` when they start on several
     (then each element is asked).  Every real mjlog is a single line; lines only grow
@@ -160,7 +165,7 @@ def _shared_line(root: _Element) -> int | None:
     # lxml-stubs leave sourceline untyped; lxml gives int | None
     first, last = cast("tuple[int | None, int | None]",
                        (root[0].sourceline, root[-1].sourceline))
-    return first if first == last else None
+    return first if first is not None and first == last and first < _BIG_LINE else None
 
 
 def _pointers(count: int) -> list[str]:

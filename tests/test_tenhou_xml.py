@@ -11,6 +11,7 @@ from urllib.parse import unquote
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 from parsers.canonical import canonical
 from parsers.errors import LogFormatError
@@ -391,6 +392,17 @@ def test_positions_when_only_some_children_share_a_line() -> None:
     evs = events_of(log(init() + "<T60/>\n<D60/>"), "multi.xml")
     assert evs[1].src == SourceRef("multi.xml", 1, None, "/mjloggm/*[6]")
     assert evs[2].src == SourceRef("multi.xml", 2, None, "/mjloggm/*[7]")
+
+
+def test_positions_past_line_65535_are_lxml_s() -> None:
+    """libxml2 keeps big line numbers approximately (an element may report a neighbour's
+    line); the events carry what lxml reports, element by element."""
+    plays = "".join(f"<T{i}/><D{i}/>" for i in range(60, 66))
+    data = b"\n" * 70000 + log(init() + plays + "\n" + plays)
+    lines = [el.sourceline for el in etree.fromstring(data)]
+    assert len(set(lines)) > 1 and lines[0] == lines[-1]  # what a shortcut could miss
+    evs = events_of(data)
+    assert [e.src.line for e in evs if e.src] == lines[4:]
 
 
 def test_pointers_past_the_shared_cache() -> None:
