@@ -130,8 +130,8 @@ def _decode_canonical(m: int, who: int, aka: bool) -> Meld:
 _decode_meld: Callable[[int, int, bool], Meld] = lru_cache(maxsize=4096)(_decode_canonical)
 """Meld codes repeat a lot across a corpus; the decoded value is immutable."""
 
-# Stand-ins for the event classes (same arguments, same objects), built in about 40%
-# of the time of their frozen __init__: see parsers.fast_events.constructor.
+# Stand-ins for the event classes (same arguments, same objects), built in 40-60% of
+# the time of their frozen __init__: see parsers.fast_events.constructor.
 _StartKyoku = constructor(StartKyoku)
 _Chi = constructor(Chi)
 _Pon = constructor(Pon)
