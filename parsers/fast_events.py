@@ -1,4 +1,4 @@
-"""Fast constructors for the events a log is mostly made of (draws and discards).
+"""Fast constructors for events, above all the draws and discards a log is made of.
 
 A frozen dataclass ``__init__`` sets each field through ``object.__setattr__``, a
 call per field.  Here each object is first built as an instance of a *draft*
@@ -13,22 +13,30 @@ of the slot-descriptor calls used before (and a third of the dataclass
 The field check fails at import if the vocabulary changes, and
 ``tests/test_fast_events.py`` compares every result with the ordinary
 constructor (equality, hash, repr, immutability, copying, pickling).
+
+:func:`constructor` applies the same idea to any event class, keeping its keyword
+signature: for the rarer, wider events (a ``Hora`` has 17 fields) it builds in
+about 40% of the time of the frozen ``__init__``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
-from typing import Any
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ParamSpec, TypeVar, cast
 
 from replay.events import Dahai, SourceRef, Tsumo
 from replay.tiles import Seat, Tile
 
-__all__ = ["dahai", "dahai_at", "source_ref", "tsumo", "tsumo_at"]
+__all__ = ["constructor", "dahai", "dahai_at", "source_ref", "tsumo", "tsumo_at"]
+
+P = ParamSpec("P")
+E = TypeVar("E")
 
 
-def _draft(cls: type, names: tuple[str, ...]) -> type:
-    """A mutable twin of the frozen slotted dataclass ``cls`` (same base, same slots)."""
+def _draft(cls: type, names: tuple[str, ...], **extra: Any) -> type:
+    """A mutable twin of the frozen slotted dataclass ``cls`` (same base, same slots);
+    ``extra`` adds to its namespace."""
     if {f.name for f in fields(cls)} != set(names):
         raise RuntimeError(f"{cls.__name__} fields changed; update parsers.fast_events")
     namespace = {
@@ -37,8 +45,44 @@ def _draft(cls: type, names: tuple[str, ...]) -> type:
         # both, or the base's frozen __setattr__/__delattr__ pair keeps stores slow
         "__setattr__": object.__setattr__,
         "__delattr__": object.__delattr__,
+        **extra,
     }
     return type(f"_{cls.__name__}Draft", (cls.__mro__[1],), namespace)
+
+
+def constructor(cls: Callable[P, E]) -> Callable[P, E]:
+    """A stand-in for the frozen slotted dataclass ``cls``: it takes the same arguments
+    and returns what ``cls`` returns (an equal ``cls`` instance).
+
+    The dataclass machinery writes the ``__init__`` of a plain (not frozen) copy of
+    ``cls``'s fields, with the same parameters and defaults and ordinary ``self.x = x``
+    stores; it runs on an instance of the draft twin of ``cls``, whose
+    ``__post_init__`` then makes the finished object a ``cls``.
+    """
+    frozen = cast(type, cls)
+    params = getattr(frozen, "__dataclass_params__", None)
+    if (params is None or not params.frozen or "__slots__" not in frozen.__dict__
+            or hasattr(frozen, "__post_init__")):
+        raise TypeError(f"{frozen.__name__}: not a frozen slotted dataclass "
+                        "without __post_init__")
+    own = fields(frozen)
+    if any(f.default_factory is not MISSING or not f.init for f in own):
+        raise TypeError(f"{frozen.__name__}: default factories and init=False fields "
+                        "are not supported")
+
+    def become(self: Any) -> None:
+        self.__class__ = frozen
+
+    namespace: dict[str, Any] = {
+        "__qualname__": frozen.__qualname__,  # for the messages of a wrong call
+        "__annotations__": {f.name: f.type for f in own},
+        **{f.name: field(default=f.default, kw_only=f.kw_only) for f in own},
+        "__post_init__": become,  # so that the generated __init__ ends with a call to it
+    }
+    plain: type = dataclass(type(frozen.__name__, (), namespace))
+    draft = _draft(frozen, tuple(f.name for f in own), __init__=plain.__dict__["__init__"],
+                   __post_init__=become)
+    return cast("Callable[P, E]", draft)
 
 
 def _make_source_ref() -> Callable[[str, Any, str], SourceRef]:

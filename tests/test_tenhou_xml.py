@@ -6,10 +6,12 @@ import gzip
 import itertools
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 from parsers.canonical import canonical
 from parsers.errors import LogFormatError
@@ -94,6 +96,17 @@ def test_metadata_from_go_and_un() -> None:
     assert game.players[1].rating == 1600.5
     assert game.players[3].sex == "C"
     assert game.diagnostics == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=12), st.booleans(),
+       st.text(alphabet="%09afAFxz\u3042 ", max_size=6))
+def test_names_decode_as_unquote_does(raw: bytes, lower: bool, tail: str) -> None:
+    """Fully percent-encoded names (Tenhou's form) are decoded directly; the result must
+    be unquote's, invalid UTF-8 and stray '%' included."""
+    name = "".join(f"%{b:02x}" if lower else f"%{b:02X}" for b in raw) + tail
+    un = f'<UN n0="{name}" n1="b" n2="c" n3="d" dan="0,0,0,0"/>'
+    assert parse(log("", un=un), "a.xml").players[0].name == unquote(name, errors="replace")
 
 
 def test_log_id_only_for_tenhou_names() -> None:
@@ -375,6 +388,23 @@ def test_multiline_positions() -> None:
     assert evs[2].src == SourceRef("multi.xml", 8, None, "/mjloggm/*[7]")
 
 
+def test_positions_when_only_some_children_share_a_line() -> None:
+    evs = events_of(log(init() + "<T60/>\n<D60/>"), "multi.xml")
+    assert evs[1].src == SourceRef("multi.xml", 1, None, "/mjloggm/*[6]")
+    assert evs[2].src == SourceRef("multi.xml", 2, None, "/mjloggm/*[7]")
+
+
+def test_positions_past_line_65535_are_lxml_s() -> None:
+    """libxml2 keeps big line numbers approximately (an element may report a neighbour's
+    line); the events carry what lxml reports, element by element."""
+    plays = "".join(f"<T{i}/><D{i}/>" for i in range(60, 66))
+    data = b"\n" * 70000 + log(init() + plays + "\n" + plays)
+    lines = [el.sourceline for el in etree.fromstring(data)]
+    assert len(set(lines)) > 1 and lines[0] == lines[-1]  # what a shortcut could miss
+    evs = events_of(data)
+    assert [e.src.line for e in evs if e.src] == lines[4:]
+
+
 def test_pointers_past_the_shared_cache() -> None:
     evs = events_of(log(init() + "<T60/><D60/>" * 5000))
     assert evs[-1].src is not None
@@ -384,6 +414,42 @@ def test_pointers_past_the_shared_cache() -> None:
 def test_comments_do_not_shift_pointers() -> None:
     data = log(init() + "<!-- note --><T60/>")
     assert events_of(data)[1].src == SourceRef("test.xml", 1, None, "/mjloggm/*[6]")
+
+
+EVERY_TAG = (init() + '<T52/><REACH who="0" step="1"/><D52/>'
+             '<REACH who="0" ten="240,250,250,250" step="2"/><N who="1" m="43051"/>'
+             '<DORA hai="8"/><E1/><T60/>' + AGARI + init(seed="1,0,0,1,1,9")
+             + '<RYUUKYOKU ba="0,0" sc="250,-10,250,30,250,-10,250,-10" '
+             'hai1="1,5,9,13,17,21,25,29,33,37,41,45,49"/>')
+
+
+@pytest.mark.parametrize(("plain", "odd"), [
+    ('seed="0,0,0,3,5,55"', 'seed=" 0,0,+0,3,5,055"'),
+    ('ten="250,250,250,250"', 'ten="250,250,250,250,0"'),
+    ('oya="0"', 'oya="00"'),
+    ('hai1="1,5,9', 'hai1="01,5,9'),
+    ('step="1"', 'step="01"'),
+    ('who="0" ten="240,250,250,250"', 'who=" 0" ten="240,250,250,250,0"'),
+    ('<N who="1"', '<N who="01"'),
+    ('hai="8"', 'hai="08"'),
+    ('ba="1,1"', 'ba="1,1,0"'),
+    ('ten="30,7700,0"', 'ten="30,7700,00,5"'),
+    ('yaku="1,1,0,1,52,1,54,1,53,0"', 'yaku="1,1,0,1,52,1,54,1, 53,0"'),
+    ('hai="0,4,8', 'hai="00,4,8'),
+    ('machi="52"', 'machi="052"'),
+    ('fromWho="0"', 'fromWho=" 0"'),
+    ('doraHai="55"', 'doraHai="055"'),
+    ('41,45,49"/>', '41,45,049"/>'),
+])
+def test_numbers_in_other_forms_read_as_tenhou_writes_them(plain: str, odd: str) -> None:
+    """The handlers read Tenhou's own forms directly and hand anything else to the
+    validating helpers, which must give the same events (and positions)."""
+    assert plain in EVERY_TAG
+    expected = parse(log(EVERY_TAG), "a.xml")
+    game = parse(log(EVERY_TAG.replace(plain, odd, 1)), "a.xml")
+    assert game.events == expected.events
+    assert [e.src for e in game.events] == [e.src for e in expected.events]
+    assert game.diagnostics == expected.diagnostics
 
 
 # -- bad input ------------------------------------------------------------------
