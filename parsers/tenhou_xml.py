@@ -674,13 +674,10 @@ class _Reader:
         honba, sticks = map(int, get("ba", "").split(","))
         fu, points, limit = get("ten", "").split(",")
         yaku = _quick_yaku(el)
-        sc = _ints(get("sc", ""))
-        if len(sc) < 8:
-            raise ValueError("left to the careful reading")
         dora, ura, pao = get("doraHai"), get("doraHaiUra"), get("paoWho")
         return _Hora(
             actor=_SEAT_TEXT[get("who")], target=_SEAT_TEXT[get("fromWho")],
-            tile=tile_text[get("machi", "")], deltas=tuple([d * 100 for d in sc[1:2 * self.n:2]]),
+            tile=tile_text[get("machi", "")], deltas=_quick_deltas(get("sc", ""), self.n),
             hand=_hand(tile_text, get("hai", "")), yaku=yaku,
             fu=int(fu), han=sum([h for _, h in yaku]), points=int(points),
             limit=_LIMIT_TEXT[limit],
@@ -764,10 +761,7 @@ class _Reader:
         tile_text = self.tile_text
         hands = tuple([_hand(tile_text, hand) if (hand := get(name)) is not None else None
                        for name in _HAI[:self.n]])
-        sc = _ints(get("sc", ""))
-        if len(sc) < 8:
-            raise ValueError("left to the careful reading")
-        return hands, tuple([d * 100 for d in sc[1:2 * self.n:2]])
+        return hands, _quick_deltas(get("sc", ""), self.n)
 
 
 # -- quick readings ---------------------------------------------------------------
@@ -788,6 +782,14 @@ def _ints(text: str) -> list[int]:
 
 def _tiles(tile_text: dict[str, Tile], text: str) -> tuple[Tile, ...]:
     return tuple(map(tile_text.__getitem__, text.split(",")))
+
+
+def _quick_deltas(sc_text: str, n: int) -> tuple[int, ...]:
+    """:meth:`_Reader.deltas` of an ``sc`` attribute: s0,d0,...,s3,d3 in hundreds."""
+    sc = _ints(sc_text)
+    if len(sc) < 8:
+        raise ValueError("left to the careful reading")
+    return tuple([d * 100 for d in sc[1:2 * n:2]])
 
 
 def _hand(tile_text: dict[str, Tile], text: str) -> tuple[Tile, ...]:
