@@ -32,7 +32,7 @@ class Limits:
     most about 13,000 (a long mjai log), an mjlog about 5,000."""
     max_seconds: float = 60.0
     """Longest time spent reading and replaying one log (an archive member counts alone);
-    real logs take milliseconds.  Enforced where signals are (a worker's main thread)."""
+    real logs take milliseconds.  Enforced in any thread (``kansa.deadline``)."""
 
 
 DEFAULT_LIMITS = Limits()
