@@ -134,3 +134,34 @@ def test_an_audit_in_a_worker_thread_gives_a_slow_log_up(
     assert slow_outcome.status == "unreadable"
     assert "longer than the limit of 0.3 s (--max-seconds)" in slow_outcome.error["error"]
     assert fine_outcome.status != "unreadable" and len(fine_outcome.games) == 1
+
+
+def test_a_dask_worker_gives_a_slow_log_up(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """End to end on a Dask cluster whose worker runs in this process (so that the
+    stuck reader patched in here is the one it calls): the batch goes on."""
+    distributed = pytest.importorskip("distributed")
+    import parsers.tenhou_xml as reader  # noqa: PLC0415
+    from kansa.batch import Engine, run  # noqa: PLC0415
+
+    original = reader.parse
+
+    def slow(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Any]:
+        if "slow" in source:
+            crawl(60)
+        return original(data, source, limits)
+
+    names = ("a-fine.mjlog", "b-slow.mjlog", "c-fine.mjlog")
+    for name in names:
+        (tmp_path / name).write_bytes(MJLOG)
+    monkeypatch.setattr(reader, "parse", slow)
+    options = AuditOptions(limits=dataclasses.replace(DEFAULT_LIMITS, max_seconds=0.5))
+    start = time.monotonic()
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        outcomes = list(run([str(tmp_path / n) for n in names], options,
+                            Engine(kind="dask", scheduler=cluster.scheduler_address)))
+    assert time.monotonic() - start < 30
+    assert [o.status for o in outcomes][1] == "unreadable"
+    assert "longer than the limit of 0.5 s" in outcomes[1].error["error"]
+    assert [len(o.games) for o in outcomes] == [1, 0, 1]
