@@ -14,13 +14,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from kansa.runner import AuditOptions, FileOutcome, audit_file
+from kansa.runner import AuditOptions, FileOutcome, audit_file, lost_outcome
 
 Task = Callable[[str, AuditOptions], Any]
 """A per-file function run by a worker; must be importable (picklable by reference)."""
+Lost = Callable[[str, str], Any]
+"""What a task's result is for a file whose worker died: ``lost(file, why)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,19 +41,21 @@ def default_jobs() -> int:
 
 
 def run(files: Sequence[str], options: AuditOptions, engine: Engine = Engine(),
-        task: Task = audit_file) -> Iterator[Any]:
-    """Yield ``task(file, options)`` for every file, in input order."""
+        task: Task = audit_file, lost: Lost = lost_outcome) -> Iterator[Any]:
+    """Yield ``task(file, options)`` for every file, in input order; ``lost(file,
+    why)`` in its place when the worker running it dies (a process pool or Dask; with
+    one job the work runs in this process)."""
     if engine.kind == "dask":
-        yield from _run_dask(files, options, engine, task)
+        yield from _run_dask(files, options, engine, task, lost)
     elif engine.jobs <= 1 or len(files) <= 1:
         for f in files:
             yield task(f, options)
     else:
-        yield from _run_pool(files, options, engine.jobs, task)
+        yield from _run_pool(files, options, engine.jobs, task, lost)
 
 
 def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
-              task: Task) -> Iterator[Any]:
+              task: Task, lost: Lost) -> Iterator[Any]:
     window = jobs * 8
     pool = ProcessPoolExecutor(max_workers=jobs)
     pending: dict[Future[Any], int] = {}
@@ -62,8 +67,24 @@ def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
                 pending[pool.submit(task, files[next_submit], options)] = next_submit
                 next_submit += 1
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            suspects = []
             for fut in finished:
-                done[pending.pop(fut)] = fut.result()
+                i = pending.pop(fut)
+                try:
+                    done[i] = fut.result()
+                except BrokenProcessPool:
+                    suspects.append(i)
+            if suspects:  # a worker died: every task in flight failed with it
+                for fut, i in pending.items():
+                    if fut.done() and fut.exception() is None:
+                        done[i] = fut.result()
+                    else:
+                        suspects.append(i)
+                pending.clear()
+                pool.shutdown(wait=True, cancel_futures=True)
+                for i in sorted(suspects):
+                    done[i] = _alone(files[i], options, task, lost)
+                pool = ProcessPoolExecutor(max_workers=jobs)
             while next_yield in done:
                 yield done.pop(next_yield)
                 next_yield += 1
@@ -71,8 +92,19 @@ def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _alone(path: str, options: AuditOptions, task: Task, lost: Lost) -> Any:
+    """Run one task of a broken pool again in a process of its own, so that the file
+    that kills its worker is told from the ones that were in flight beside it."""
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        try:
+            return pool.submit(task, path, options).result()
+        except BrokenProcessPool as exc:
+            return lost(path, f"its worker process died, also when it was audited "
+                              f"alone ({exc})")
+
+
 def _run_dask(files: Sequence[str], options: AuditOptions, engine: Engine,
-              task: Task) -> Iterator[Any]:
+              task: Task, lost: Lost) -> Iterator[Any]:
     try:
         from distributed import Client, as_completed  # noqa: PLC0415 (optional extra)
     except ImportError:
@@ -93,7 +125,11 @@ def _run_dask(files: Sequence[str], options: AuditOptions, engine: Engine,
                 ac.add(fut)
                 next_submit += 1
             fut = next(ac)
-            done[index.pop(fut)] = fut.result()
+            i = index.pop(fut)
+            try:
+                done[i] = fut.result()
+            except Exception as exc:  # KilledWorker: Dask retried it and gave up
+                done[i] = lost(files[i], f"Dask lost it: {type(exc).__name__}: {exc}")
             fut.release()
             while next_yield in done:
                 yield done.pop(next_yield)

@@ -13,7 +13,7 @@ from typing import Any
 
 from kansa import __version__, docs
 from kansa.batch import Engine, Progress, default_jobs, run
-from kansa.runner import Accumulator, AuditOptions, audit_file, discover
+from kansa.runner import Accumulator, AuditOptions, audit_file, discover, lost_outcome
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.rules import PRESETS, RuleSet
 
@@ -250,8 +250,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if args.json:
         out.write('{"games": [')
     try:
-        task = results.audit_and_tabulate if store is not None else audit_file
-        for item in run(todo, options, engine, task=task):
+        task, lost = ((results.audit_and_tabulate, results.lost_stored) if store is not None
+                      else (audit_file, lost_outcome))
+        for item in run(todo, options, engine, task=task, lost=lost):
             outcome = item.outcome if store is not None else item
             if store is not None:
                 key, sha = keys[outcome.file]

@@ -13,7 +13,7 @@ from pathlib import Path
 from kansa import __version__
 from kansa.batch import run
 from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
-from kansa.runner import AuditOptions, FileResults, discover, replay_file
+from kansa.runner import AuditOptions, FileResults, discover, lost_results, replay_file
 from kansa.store import ResultStore
 from reports.html import render_html
 from reports.plots import PLOTS, render_all
@@ -27,7 +27,8 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
     options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
-    done: list[FileResults] = list(run(files, options, _engine(args), task=replay_file))
+    done: list[FileResults] = list(run(files, options, _engine(args), task=replay_file,
+                                      lost=lost_results))
     bad = [f for f in done if f.status in ("unreadable", "internal_error")]
     for f in done:
         if f.error is not None:

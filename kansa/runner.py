@@ -283,6 +283,18 @@ def _internal_entry(source: str, exc: BaseException, doing: str,
     }
 
 
+def lost_results(source: str, why: str) -> FileResults:
+    """The internal error of a file whose worker process died (no traceback there)."""
+    return FileResults(source, "internal_error", internal=[{
+        "file": source, "game": None,
+        "error": f"internal error: the audit of this file never finished: {why}",
+        "traceback": None}])
+
+
+def lost_outcome(source: str, why: str) -> FileOutcome:
+    return lost_results(source, why).outcome()
+
+
 def _internal(source: str, exc: BaseException, doing: str) -> FileResults:
     return FileResults(source, "internal_error", internal=[_internal_entry(source, exc, doing)])
 

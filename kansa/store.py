@@ -25,7 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from kansa import __version__
-from kansa.runner import AuditOptions, FileOutcome, replay_file
+from kansa.runner import AuditOptions, FileOutcome, lost_outcome, replay_file
 from replay.rules import RuleSet
 from reports.tables import SCHEMAS, Tables, build_tables
 
@@ -61,6 +61,9 @@ class Stored:
 
     outcome: FileOutcome
     tables: dict[str, pd.DataFrame]
+    final: bool = True
+    """False when the audit never finished (its worker died): such a file is not
+    stored, so that the next run tries it again."""
 
 
 def audit_and_tabulate(path: str, options: AuditOptions) -> Stored:
@@ -68,6 +71,11 @@ def audit_and_tabulate(path: str, options: AuditOptions) -> Stored:
     done = replay_file(path, options)
     tables = build_tables(done.results)
     return Stored(done.outcome(), {name: df for name, df in tables.items() if len(df)})
+
+
+def lost_stored(path: str, why: str) -> Stored:
+    """:func:`audit_and_tabulate`'s result for a file whose worker died."""
+    return Stored(lost_outcome(path, why), {}, final=False)
 
 
 @dataclass
@@ -113,6 +121,8 @@ class ResultStore:
     # -- writing -------------------------------------------------------------------
 
     def add(self, key: str, sha: str, rules: str, stored: Stored) -> None:
+        if not stored.final:
+            return
         o = stored.outcome
         row = {"key": key, "file": o.file, "sha256": sha, "rules": rules,
                "version": __version__, "status": o.status, "games": len(o.games),
