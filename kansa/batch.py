@@ -40,18 +40,23 @@ def default_jobs() -> int:
         os.cpu_count() or 1)
 
 
+class EngineError(Exception):
+    """The engine could not start (the Dask extra missing, no scheduler at the address)."""
+
+
 def run(files: Sequence[str], options: AuditOptions, engine: Engine = Engine(),
         task: Task = audit_file, lost: Lost = lost_outcome) -> Iterator[Any]:
     """Yield ``task(file, options)`` for every file, in input order; ``lost(file,
     why)`` in its place when the worker running it dies (a process pool or Dask; with
-    one job the work runs in this process)."""
+    one job the work runs in this process).
+
+    :raises EngineError: at once, before any file is audited.
+    """
     if engine.kind == "dask":
-        yield from _run_dask(files, options, engine, task, lost)
-    elif engine.jobs <= 1 or len(files) <= 1:
-        for f in files:
-            yield task(f, options)
-    else:
-        yield from _run_pool(files, options, engine.jobs, task, lost)
+        return _run_dask(files, options, _dask_client(engine), task, lost)
+    if engine.jobs <= 1 or len(files) <= 1:
+        return (task(f, options) for f in files)
+    return _run_pool(files, options, engine.jobs, task, lost)
 
 
 def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
@@ -103,15 +108,24 @@ def _alone(path: str, options: AuditOptions, task: Task, lost: Lost) -> Any:
                               f"alone ({exc})")
 
 
-def _run_dask(files: Sequence[str], options: AuditOptions, engine: Engine,
-              task: Task, lost: Lost) -> Iterator[Any]:
+def _dask_client(engine: Engine) -> Any:
     try:
-        from distributed import Client, as_completed  # noqa: PLC0415 (optional extra)
+        from distributed import Client  # noqa: PLC0415 (optional extra)
     except ImportError:
-        raise RuntimeError("the dask engine needs the dask extra: pip install 'kansa[dask]'") \
-            from None
-    client = (Client(engine.scheduler) if engine.scheduler
-              else Client(n_workers=max(engine.jobs, 1), threads_per_worker=1))
+        raise EngineError("the dask engine needs the dask extra: "
+                          "pip install 'kansa[dask]'") from None
+    try:
+        return (Client(engine.scheduler) if engine.scheduler
+                else Client(n_workers=max(engine.jobs, 1), threads_per_worker=1))
+    except (OSError, ValueError, TypeError) as exc:  # unreachable or malformed address
+        where = engine.scheduler or "a local cluster"
+        raise EngineError(f"cannot start the dask engine on {where}: {exc}") from None
+
+
+def _run_dask(files: Sequence[str], options: AuditOptions, client: Any,
+              task: Task, lost: Lost) -> Iterator[Any]:
+    from distributed import as_completed  # noqa: PLC0415 (optional extra)
+
     try:
         window = max(64, 8 * sum(client.nthreads().values()))
         index: dict[Any, int] = {}

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from kansa import __version__, docs
-from kansa.batch import Engine, Progress, default_jobs, run
+from kansa.batch import Engine, EngineError, Progress, default_jobs, run
 from kansa.runner import Accumulator, AuditOptions, audit_file, discover, lost_outcome
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.rules import PRESETS, RuleSet
@@ -247,12 +247,16 @@ def cmd_audit(args: argparse.Namespace) -> int:
     out = sys.stdout
     start = time.perf_counter()
     first = True
+    task, lost = ((results.audit_and_tabulate, results.lost_stored) if store is not None
+                  else (audit_file, lost_outcome))
+    try:
+        items = run(todo, options, engine, task=task, lost=lost)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
     if args.json:
         out.write('{"games": [')
     try:
-        task, lost = ((results.audit_and_tabulate, results.lost_stored) if store is not None
-                      else (audit_file, lost_outcome))
-        for item in run(todo, options, engine, task=task, lost=lost):
+        for item in items:
             outcome = item.outcome if store is not None else item
             if store is not None:
                 key, sha = keys[outcome.file]

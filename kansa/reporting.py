@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from kansa import __version__
-from kansa.batch import run
+from kansa.batch import EngineError, run
 from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
 from kansa.runner import AuditOptions, FileResults, discover, lost_results, replay_file
 from kansa.store import ResultStore
@@ -27,8 +27,11 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
     options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
-    done: list[FileResults] = list(run(files, options, _engine(args), task=replay_file,
-                                      lost=lost_results))
+    try:
+        done: list[FileResults] = list(run(files, options, _engine(args), task=replay_file,
+                                          lost=lost_results))
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
     bad = [f for f in done if f.status in ("unreadable", "internal_error")]
     for f in done:
         if f.error is not None:

@@ -94,3 +94,19 @@ def test_ctrl_c_stops_cleanly_and_still_prints_the_summary(corpus_dir: Path,
     assert 0 < s["not_audited"] < 6 * 184 and "interrupted" in err
     assert s["files"] == 6 * 184
     assert len(doc["games"]) == s["games"] == 6 * 184 - s["not_audited"] - s["unreadable"]
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:9", "nonsense://x"])
+def test_a_scheduler_that_cannot_be_reached_is_a_clear_error_before_any_output(
+        address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("distributed")
+    from kansa.cli import main  # noqa: PLC0415
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        code = main(["audit", "--json", "--engine", "dask", "--scheduler", address,
+                     str(ROOT / "sample_logs")])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""  # no half-written JSON document
+    assert f"kansa: cannot start the dask engine on {address}: " in err
+    assert "Traceback" not in err
