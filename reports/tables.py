@@ -7,7 +7,8 @@
 Every table is long (one row per thing) with a ``game`` key (``file#index``)
 so tables join on ``game`` and ``hand`` (the hand's position in its game).
 Seats are absolute (0 = the game's first dealer); player names come from the
-log, and a player without a name is ``(seat N)``.  Missing values are ``<NA>``
+log and are the player's identity across games, except a name that stands for
+nobody in particular (see :func:`seat_name`).  Missing values are ``<NA>``
 (pandas nullable types), never a made-up zero.
 """
 
@@ -45,10 +46,24 @@ def game_title(result: ReplayResult) -> str:
     return f"{name}#{result.index}" if result.index else name
 
 
+PLACEHOLDER_NAMES: frozenset[str] = frozenset({"NoName", "Aさん", "Bさん", "Cさん", "Dさん"})
+"""Names that stand for nobody in particular: Tenhou's name for a guest, and the names
+its anonymised display (and logs made from it) gives the four seats."""
+
+
 def seat_name(result: ReplayResult, seat: int) -> str:
-    if 0 <= seat < len(result.names) and result.names[seat].strip():
-        return result.names[seat]
-    return f"(seat {seat})"
+    """The name the tables give ``seat``'s player.
+
+    A placeholder name (:data:`PLACEHOLDER_NAMES`, none at all, or the seat's own
+    number, as some mjai writers put) is qualified with the game and the seat, so that
+    the players table and the plots do not count strangers who share it as one player:
+    ``NoName (a.json, seat 1)``, ``(no name) (a.json, seat 2)``.
+    """
+    name = result.names[seat] if 0 <= seat < len(result.names) else ""
+    bare = name.strip()
+    if bare and bare not in PLACEHOLDER_NAMES and bare != str(seat):
+        return name
+    return f"{bare or '(no name)'} ({game_title(result)}, seat {seat})"
 
 
 def placements(scores: tuple[int, ...]) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 import pytest
 from report_games import EVIL, sample_results
@@ -116,6 +118,22 @@ def test_player_filter() -> None:
             | (mine.payments["payee_name"] == "Dai")).all()
     with pytest.raises(KeyError):
         build(sample_results(), player="nobody")
+
+
+def test_strangers_who_share_a_placeholder_name_are_not_one_player() -> None:
+    """Tenhou's guests are all ``NoName`` and its anonymised logs call everyone
+    ``Aさん``..``Dさん``; a nameless seat, or one named by its number, is as anonymous."""
+    one, two = sample_results()
+    results = [dataclasses.replace(one, names=("NoName", "Aさん", "", "Dai")),
+               dataclasses.replace(two, names=("NoName", "Aさん", " 2 ", "Dai"))]
+    pl = build(results).extra["players"].set_index("name")
+    assert pl.loc["Dai", "games"] == 2  # a real name is one player across games
+    assert sorted(pl.index) == sorted([
+        "Dai", "NoName (game-one.xml, seat 0)", "NoName (game-two.xml, seat 0)",
+        "Aさん (game-one.xml, seat 1)", "Aさん (game-two.xml, seat 1)",
+        "(no name) (game-one.xml, seat 2)", "2 (game-two.xml, seat 2)"])
+    assert (pl.drop(index="Dai")["games"] == 1).all()
+    assert pl["wins"].sum() == 2  # the same wins, only credited to their own seats
 
 
 def test_placements_break_ties_by_seat() -> None:
