@@ -10,11 +10,14 @@ same for every ``jobs`` and engine.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -62,7 +65,7 @@ def run(files: Sequence[str], options: AuditOptions, engine: Engine = Engine(),
 def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
               task: Task, lost: Lost) -> Iterator[Any]:
     window = jobs * 8
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = _pool(jobs)
     pending: dict[Future[Any], int] = {}
     done: dict[int, Any] = {}
     next_submit = next_yield = 0
@@ -89,18 +92,45 @@ def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
                 pool.shutdown(wait=True, cancel_futures=True)
                 for i in sorted(suspects):
                     done[i] = _alone(files[i], options, task, lost)
-                pool = ProcessPoolExecutor(max_workers=jobs)
+                pool = _pool(jobs)
             while next_yield in done:
                 yield done.pop(next_yield)
                 next_yield += 1
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=True)  # the files in hand take ms
+
+
+def _pool(jobs: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_parent)
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ignore SIGINT while child processes are started, so that they keep ignoring it:
+    a terminal's Ctrl-C goes to the whole process group, and a local Dask cluster's
+    workers dying of it would leave the parent waiting for them forever.  (A Ctrl-C
+    in the second or two this takes is lost; holding it back with the signal mask
+    instead does not keep Dask's workers from dying of it.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """A terminal's Ctrl-C reaches every process of the group; the workers ignore it
+    (no traceback from each) and the parent stops the batch (:class:`Interrupt`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _alone(path: str, options: AuditOptions, task: Task, lost: Lost) -> Any:
     """Run one task of a broken pool again in a process of its own, so that the file
     that kills its worker is told from the ones that were in flight beside it."""
-    with ProcessPoolExecutor(max_workers=1) as pool:
+    with _pool(1) as pool:
         try:
             return pool.submit(task, path, options).result()
         except BrokenProcessPool as exc:
@@ -115,8 +145,10 @@ def _dask_client(engine: Engine) -> Any:
         raise EngineError("the dask engine needs the dask extra: "
                           "pip install 'kansa[dask]'") from None
     try:
-        return (Client(engine.scheduler) if engine.scheduler
-                else Client(n_workers=max(engine.jobs, 1), threads_per_worker=1))
+        if engine.scheduler:
+            return Client(engine.scheduler)
+        with _ctrl_c_ignored():
+            return Client(n_workers=max(engine.jobs, 1), threads_per_worker=1)
     except (OSError, ValueError, TypeError) as exc:  # unreachable or malformed address
         where = engine.scheduler or "a local cluster"
         raise EngineError(f"cannot start the dask engine on {where}: {exc}") from None
@@ -150,6 +182,32 @@ def _run_dask(files: Sequence[str], options: AuditOptions, client: Any,
                 next_yield += 1
     finally:
         client.close()
+
+
+class Interrupt:
+    """Ctrl-C taken between files: the first one sets :attr:`requested`, which the
+    caller checks after each outcome, so that the batch stops with its output whole;
+    a second one raises ``KeyboardInterrupt`` at once.  Only in the main thread (where
+    signal handlers can be set); elsewhere Ctrl-C keeps its usual effect."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous: Any = None
+
+    def __enter__(self) -> Interrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._on_sigint)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
+
+    def _on_sigint(self, signum: int, frame: Any) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
 
 
 class Progress:

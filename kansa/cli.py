@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from kansa import __version__, docs
-from kansa.batch import Engine, EngineError, Progress, default_jobs, run
+from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
 from kansa.runner import Accumulator, AuditOptions, audit_file, discover, lost_outcome
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.rules import PRESETS, RuleSet
@@ -256,23 +256,29 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if args.json:
         out.write('{"games": [')
     try:
-        for item in items:
-            outcome = item.outcome if store is not None else item
-            if store is not None:
-                key, sha = keys[outcome.file]
-                store.add(key, sha, rkey, item)
-            acc.add(outcome)
-            progress.update(outcome)
-            if args.json:
-                for game in outcome.games:
-                    out.write("\n " if first else ",\n ")
-                    json.dump(game, out, ensure_ascii=False)
-                    first = False
+        with Interrupt() as interrupt:
+            for item in items:
+                outcome = item.outcome if store is not None else item
+                if store is not None:
+                    key, sha = keys[outcome.file]
+                    store.add(key, sha, rkey, item)
+                acc.add(outcome)
+                progress.update(outcome)
+                if args.json:
+                    for game in outcome.games:  # each game written whole, in one call
+                        out.write(("\n " if first else ",\n ")
+                                  + json.dumps(game, ensure_ascii=False))
+                        first = False
+                if interrupt.requested:
+                    raise KeyboardInterrupt
     except KeyboardInterrupt:
         acc.summary.not_audited = len(files) - acc.summary.files
         print(f"\nkansa: interrupted; {acc.summary.not_audited} of {len(files)} files "
               "not audited", file=sys.stderr)
     finally:
+        close = getattr(items, "close", None)
+        if close is not None:
+            close()  # stops the workers now, not when the generator is collected
         progress.close()
         if store is not None:
             store.flush()

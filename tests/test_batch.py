@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -93,6 +94,53 @@ def test_ctrl_c_stops_cleanly_and_still_prints_the_summary(corpus_dir: Path,
     s = doc["summary"]
     assert 0 < s["not_audited"] < 6 * 184 and "interrupted" in err
     assert s["files"] == 6 * 184
+    assert len(doc["games"]) == s["games"] == 6 * 184 - s["not_audited"] - s["unreadable"]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("drained", [True, False], ids=["output read", "output blocked"])
+@pytest.mark.parametrize("engine", [["-j", "1"], ["-j", "2"], ["--engine", "dask", "-j", "2"]],
+                         ids=["in-process", "process pool", "local dask cluster"])
+def test_ctrl_c_at_a_terminal_stops_every_engine_cleanly(corpus_dir: Path, tmp_path: Path,
+                                                         engine: list[str],
+                                                         drained: bool) -> None:
+    """A terminal's Ctrl-C goes to the whole process group, workers included: the
+    document must stay valid JSON, also when the output was blocked (piped into a
+    pager that is not reading), no worker may print a traceback, and a local
+    cluster's workers must not die and leave kansa waiting for them."""
+    if "dask" in engine:
+        pytest.importorskip("distributed")
+    for k in range(6):
+        (tmp_path / f"copy{k}").symlink_to(corpus_dir / "tenhou_xml")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kansa", "audit", str(tmp_path), "--json", "--progress",
+         "always", *engine],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    streams: dict[str, str] = {}
+    reader = threading.Thread(target=lambda: streams.update(out=proc.stdout.read()))
+    if drained:
+        reader.start()
+    seen = ""
+    while "files" not in seen:  # the batch has started: the progress bar is drawn
+        ch = proc.stderr.read(1)
+        assert ch, "kansa exited before auditing anything"
+        seen += ch
+    time.sleep(0.5 if drained else 2.0)  # blocked: the pipe is full, the workers idle
+    os.killpg(proc.pid, signal.SIGINT)
+    if not drained:
+        time.sleep(0.5)  # every idle worker has had the signal
+        reader.start()
+    rest = proc.stderr.read()
+    proc.wait(timeout=60)
+    reader.join(60)
+    err = seen + rest
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "Exception" not in err, err
+    doc = json.loads(streams["out"])
+    s = doc["summary"]
+    assert 0 < s["not_audited"] < 6 * 184 and s["files"] == 6 * 184
     assert len(doc["games"]) == s["games"] == 6 * 184 - s["not_audited"] - s["unreadable"]
 
 
