@@ -82,6 +82,8 @@ def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
                     done[i] = fut.result()
                 except BrokenProcessPool:
                     suspects.append(i)
+                except Exception as exc:  # the task raised (a bug): the batch goes on
+                    done[i] = lost(files[i], f"{type(exc).__name__}: {exc}")
             if suspects:  # a worker died: every task in flight failed with it
                 for fut, i in pending.items():
                     if fut.done() and fut.exception() is None:
@@ -136,6 +138,8 @@ def _alone(path: str, options: AuditOptions, task: Task, lost: Lost) -> Any:
         except BrokenProcessPool as exc:
             return lost(path, f"its worker process died, also when it was audited "
                               f"alone ({exc})")
+        except Exception as exc:  # the task raised (a bug)
+            return lost(path, f"{type(exc).__name__}: {exc}")
 
 
 def _dask_client(engine: Engine) -> Any:

@@ -243,7 +243,7 @@ def _replay_log_untimed(data: bytes, source: str, options: AuditOptions,
         try:
             results.append(replay(game, rules_for(game, options.rules)))
         except Exception as exc:  # one game's failure never costs the others
-            internal.append(_internal_entry(source, exc, f"replaying game {game.index}",
+            internal.append(internal_entry(source, exc, f"replaying game {game.index}",
                                             game.index))
             continue
         kept.append(game if keep_events else dataclasses.replace(game, events=()))
@@ -274,7 +274,7 @@ def _unreadable(source: str, exc: LogFormatError) -> FileResults:
         "file": exc.src.file, "error": exc.reason, "position": exc.position})
 
 
-def _internal_entry(source: str, exc: BaseException, doing: str,
+def internal_entry(source: str, exc: BaseException, doing: str,
                     game: int | None = None) -> dict[str, Any]:
     return {
         "file": source, "game": game,
@@ -296,7 +296,7 @@ def lost_outcome(source: str, why: str) -> FileOutcome:
 
 
 def _internal(source: str, exc: BaseException, doing: str) -> FileResults:
-    return FileResults(source, "internal_error", internal=[_internal_entry(source, exc, doing)])
+    return FileResults(source, "internal_error", internal=[internal_entry(source, exc, doing)])
 
 
 def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:

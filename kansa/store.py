@@ -25,7 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from kansa import __version__
-from kansa.runner import AuditOptions, FileOutcome, lost_outcome, replay_file
+from kansa.runner import AuditOptions, FileOutcome, internal_entry, lost_outcome, replay_file
 from replay.rules import RuleSet
 from reports.tables import SCHEMAS, Tables, build_tables
 
@@ -62,14 +62,20 @@ class Stored:
     outcome: FileOutcome
     tables: dict[str, pd.DataFrame]
     final: bool = True
-    """False when the audit never finished (its worker died): such a file is not
-    stored, so that the next run tries it again."""
+    """False when the audit never finished (its worker died) or its tables could not
+    be built (a bug): such a file is not stored, so that the next run tries it again."""
 
 
 def audit_and_tabulate(path: str, options: AuditOptions) -> Stored:
     """The audit of ``path`` plus its report tables (run in the workers)."""
     done = replay_file(path, options)
-    tables = build_tables(done.results)
+    try:
+        tables = build_tables(done.results)
+    except Exception as exc:  # a bug in the tables: reported, and tried again next run
+        outcome = done.outcome()
+        outcome.status = "internal_error"
+        outcome.internal.append(internal_entry(path, exc, "building the report tables"))
+        return Stored(outcome, {}, final=False)
     return Stored(done.outcome(), {name: df for name, df in tables.items() if len(df)})
 
 

@@ -28,6 +28,13 @@ def die_on_poison(path: str, options: AuditOptions) -> FileOutcome:
     return audit_file(path, options)
 
 
+def raise_on_poison(path: str, options: AuditOptions) -> FileOutcome:
+    """``audit_file``, except that a poisoned file raises (a bug in a task)."""
+    if POISON in Path(path).name:
+        raise ZeroDivisionError("a bug")
+    return audit_file(path, options)
+
+
 def make_batch(corpus_dir: Path, tmp_path: Path, poisoned: tuple[int, ...]) -> list[str]:
     """Eight corpus mjlogs copied into ``tmp_path``, the ones at ``poisoned`` renamed."""
     sources = sorted((corpus_dir / "tenhou_xml").rglob("*.mjlog"))[:8]
@@ -57,6 +64,50 @@ def test_a_dead_worker_costs_only_its_file(corpus_dir: Path, tmp_path: Path,
             assert "never finished" in entry["error"] and "alone" in entry["error"]
         else:
             assert as_json([o]) == as_json([audit_file(files[k])])
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("poisoned", [(3,), (0, 5, 6)])
+def test_a_task_that_raises_costs_only_its_file(corpus_dir: Path, tmp_path: Path,
+                                                poisoned: tuple[int, ...]) -> None:
+    files = make_batch(corpus_dir, tmp_path, poisoned)
+    got = list(run(files, AuditOptions(), Engine(jobs=2), task=raise_on_poison))
+    assert [o.file for o in got] == files
+    assert [k for k, o in enumerate(got) if o.status == "internal_error"] == list(poisoned)
+    for k in poisoned:
+        assert "ZeroDivisionError: a bug" in got[k].internal[0]["error"]
+
+
+@pytest.mark.corpus
+def test_a_bug_in_the_tables_is_an_internal_error_and_not_stored(
+        corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    make_batch(corpus_dir, logs, (5,))
+    store = tmp_path / "store"
+    original = kansa.store.build_tables
+
+    def tables_or_bug(results: list[Any]) -> Any:
+        if any(POISON in r.source for r in results):
+            raise KeyError("a bug in the tables")
+        return original(results)
+
+    monkeypatch.setattr(kansa.store, "build_tables", tables_or_bug)
+    code = main(["audit", "--json", "--no-timing", "-j", "2", "--out", str(store),
+                 str(logs)])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 1 and doc["summary"]["internal_errors"] == 1
+    [entry] = doc["internal_errors"]
+    assert entry["file"].endswith(f"05-{POISON}.mjlog")
+    assert "while building the report tables: KeyError" in entry["error"]
+    assert "tables_or_bug" in entry["traceback"]
+    assert len(doc["games"]) == 8  # its audit still counts
+
+    monkeypatch.undo()
+    main(["audit", "--json", "--no-timing", "-j", "2", "--out", str(store), str(logs)])
+    again = json.loads(capsys.readouterr().out)["summary"]
+    assert again["from_store"] == 7 and again["internal_errors"] == 0
 
 
 @pytest.mark.corpus
