@@ -45,6 +45,13 @@ def make_batch(corpus_dir: Path, tmp_path: Path, poisoned: tuple[int, ...]) -> l
     return files
 
 
+def store_audit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> tuple[int, Any]:
+    """``kansa audit --out`` of ``tmp_path/logs`` into ``tmp_path/store``, two workers."""
+    code = main(["audit", "--json", "--no-timing", "-j", "2", "--out",
+                 str(tmp_path / "store"), str(tmp_path / "logs")])
+    return code, json.loads(capsys.readouterr().out)
+
+
 def as_json(outcomes: list[FileOutcome]) -> list[Any]:
     return [json.loads(json.dumps(o.to_dict())) for o in outcomes]
 
@@ -82,10 +89,8 @@ def test_a_task_that_raises_costs_only_its_file(corpus_dir: Path, tmp_path: Path
 def test_a_bug_in_the_tables_is_an_internal_error_and_not_stored(
         corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    logs = tmp_path / "logs"
-    logs.mkdir()
-    make_batch(corpus_dir, logs, (5,))
-    store = tmp_path / "store"
+    (tmp_path / "logs").mkdir()
+    make_batch(corpus_dir, tmp_path / "logs", (5,))
     original = kansa.store.build_tables
 
     def tables_or_bug(results: list[Any]) -> Any:
@@ -94,9 +99,7 @@ def test_a_bug_in_the_tables_is_an_internal_error_and_not_stored(
         return original(results)
 
     monkeypatch.setattr(kansa.store, "build_tables", tables_or_bug)
-    code = main(["audit", "--json", "--no-timing", "-j", "2", "--out", str(store),
-                 str(logs)])
-    doc = json.loads(capsys.readouterr().out)
+    code, doc = store_audit(capsys, tmp_path)
     assert code == 1 and doc["summary"]["internal_errors"] == 1
     [entry] = doc["internal_errors"]
     assert entry["file"].endswith(f"05-{POISON}.mjlog")
@@ -105,8 +108,7 @@ def test_a_bug_in_the_tables_is_an_internal_error_and_not_stored(
     assert len(doc["games"]) == 8  # its audit still counts
 
     monkeypatch.undo()
-    main(["audit", "--json", "--no-timing", "-j", "2", "--out", str(store), str(logs)])
-    again = json.loads(capsys.readouterr().out)["summary"]
+    again = store_audit(capsys, tmp_path)[1]["summary"]
     assert again["from_store"] == 7 and again["internal_errors"] == 0
 
 
@@ -114,10 +116,8 @@ def test_a_bug_in_the_tables_is_an_internal_error_and_not_stored(
 def test_the_command_counts_the_lost_file_and_the_store_tries_it_again(
         corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    logs = tmp_path / "logs"
-    logs.mkdir()
-    make_batch(corpus_dir, logs, (2,))
-    store = tmp_path / "store"
+    (tmp_path / "logs").mkdir()
+    make_batch(corpus_dir, tmp_path / "logs", (2,))
     original = kansa.runner.replay_file
 
     def replay_or_die(path: str, options: AuditOptions, **kw: Any) -> Any:
@@ -128,9 +128,7 @@ def test_the_command_counts_the_lost_file_and_the_store_tries_it_again(
     # the pool's worker processes are forked after this, so they run the patch
     monkeypatch.setattr(kansa.runner, "replay_file", replay_or_die)
     monkeypatch.setattr(kansa.store, "replay_file", replay_or_die)
-    code = main(["audit", "--json", "--no-timing", "-j", "2", "--out", str(store),
-                 str(logs)])
-    doc = json.loads(capsys.readouterr().out)
+    code, doc = store_audit(capsys, tmp_path)
     s = doc["summary"]
     assert code == 1
     assert s["files"] == 8 and s["internal_errors"] == 1
@@ -139,8 +137,7 @@ def test_the_command_counts_the_lost_file_and_the_store_tries_it_again(
     assert entry["file"].endswith(f"02-{POISON}.mjlog") and entry["traceback"] is None
 
     monkeypatch.undo()
-    main(["audit", "--json", "--no-timing", "-j", "2", "--out", str(store), str(logs)])
-    again = json.loads(capsys.readouterr().out)["summary"]
+    again = store_audit(capsys, tmp_path)[1]["summary"]
     assert again["from_store"] == 7  # the lost file was not stored as done
     assert again["internal_errors"] == 0 and again["clean"] + again["with_findings"] == 8
 
