@@ -46,8 +46,9 @@ def _signals_usable() -> bool:
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise :class:`TimeLimitExceeded` in the block after ``seconds`` (no limit when
-    ``None`` or 0), in whichever thread the block runs."""
-    if not seconds or seconds <= 0:
+    ``None`` or 0, or off the main thread of a Python without CPython's C API), in
+    whichever thread the block runs."""
+    if not seconds or seconds <= 0 or not (_signals_usable() or _ASYNC_EXC):
         yield
     elif _signals_usable():
         with _alarm(seconds):
@@ -139,3 +140,5 @@ class _Watchdog:
 
 
 _WATCHDOG = _Watchdog()
+_ASYNC_EXC = hasattr(ctypes, "pythonapi") and hasattr(ctypes.pythonapi,
+                                                       "PyThreadState_SetAsyncExc")
