@@ -1,10 +1,11 @@
 """Run :func:`~kansa.runner.audit_file` over many files: in-process, on a process
 pool, or on a Dask cluster, always yielding outcomes in file order.
 
-Outcomes are yielded in the order of the (sorted) input list whatever order the
-workers finish in, through a reorder buffer bounded by the number of tasks in
-flight, so memory stays flat however many files there are and the output is the
-same for every ``jobs`` and engine.
+Files are taken from the input iterable as room frees up, and outcomes yielded in
+its order whatever order the workers finish in: at most a window of files (eight
+per worker) is in flight or waiting for an earlier one, so memory stays flat
+however many files there are and the output is the same for every ``jobs`` and
+engine.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -47,7 +48,7 @@ class EngineError(Exception):
     """The engine could not start (the Dask extra missing, no scheduler at the address)."""
 
 
-def run(files: Sequence[str], options: AuditOptions, engine: Engine = Engine(),
+def run(files: Iterable[str], options: AuditOptions, engine: Engine = Engine(),
         task: Task = audit_file, lost: Lost = lost_outcome) -> Iterator[Any]:
     """Yield ``task(file, options)`` for every file, in input order; ``lost(file,
     why)`` in its place when the worker running it dies (a process pool or Dask; with
@@ -57,49 +58,81 @@ def run(files: Sequence[str], options: AuditOptions, engine: Engine = Engine(),
     """
     if engine.kind == "dask":
         return _run_dask(files, options, _dask_client(engine), task, lost)
-    if engine.jobs <= 1 or len(files) <= 1:
+    if engine.jobs <= 1 or (isinstance(files, Sized) and len(files) <= 1):
         return (task(f, options) for f in files)
     return _run_pool(files, options, engine.jobs, task, lost)
 
 
-def _run_pool(files: Sequence[str], options: AuditOptions, jobs: int,
+def _run_pool(files: Iterable[str], options: AuditOptions, jobs: int,
               task: Task, lost: Lost) -> Iterator[Any]:
-    window = jobs * 8
+    queue = _Window(files, jobs * 8)
     pool = _pool(jobs)
     pending: dict[Future[Any], int] = {}
-    done: dict[int, Any] = {}
-    next_submit = next_yield = 0
     try:
-        while next_yield < len(files):
-            while next_submit < len(files) and len(pending) < window:
-                pending[pool.submit(task, files[next_submit], options)] = next_submit
-                next_submit += 1
+        while not queue.finished:
+            for i, path in queue.admit():
+                pending[pool.submit(task, path, options)] = i
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             suspects = []
             for fut in finished:
                 i = pending.pop(fut)
                 try:
-                    done[i] = fut.result()
+                    queue.done[i] = fut.result()
                 except BrokenProcessPool:
                     suspects.append(i)
                 except Exception as exc:  # the task raised (a bug): the batch goes on
-                    done[i] = lost(files[i], f"{type(exc).__name__}: {exc}")
+                    queue.done[i] = lost(queue.paths[i], f"{type(exc).__name__}: {exc}")
             if suspects:  # a worker died: every task in flight failed with it
                 for fut, i in pending.items():
                     if fut.done() and fut.exception() is None:
-                        done[i] = fut.result()
+                        queue.done[i] = fut.result()
                     else:
                         suspects.append(i)
                 pending.clear()
                 pool.shutdown(wait=True, cancel_futures=True)
                 for i in sorted(suspects):
-                    done[i] = _alone(files[i], options, task, lost)
+                    queue.done[i] = _alone(queue.paths[i], options, task, lost)
                 pool = _pool(jobs)
-            while next_yield in done:
-                yield done.pop(next_yield)
-                next_yield += 1
+            yield from queue.ready()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)  # the files in hand take ms
+
+
+class _Window:
+    """Files taken from an iterator as room frees up, and their results handed back in
+    input order: at most ``size`` files are in flight or waiting for an earlier one,
+    so memory stays flat however many files the iterator yields."""
+
+    def __init__(self, files: Iterable[str], size: int) -> None:
+        self._source = iter(files)
+        self._size = size
+        self._exhausted = False
+        self.taken = 0
+        self.next_out = 0
+        self.paths: dict[int, str] = {}
+        self.done: dict[int, Any] = {}
+
+    @property
+    def finished(self) -> bool:
+        return self._exhausted and self.next_out == self.taken
+
+    def admit(self) -> Iterator[tuple[int, str]]:
+        """``(index, path)`` for each file there is now room for."""
+        while not self._exhausted and self.taken - self.next_out < self._size:
+            path = next(self._source, None)
+            if path is None:
+                self._exhausted = True
+                return
+            self.paths[self.taken] = path
+            yield self.taken, path
+            self.taken += 1
+
+    def ready(self) -> Iterator[Any]:
+        """The results now complete from the front, in input order."""
+        while self.next_out in self.done:
+            del self.paths[self.next_out]
+            yield self.done.pop(self.next_out)
+            self.next_out += 1
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor:
@@ -158,32 +191,29 @@ def _dask_client(engine: Engine) -> Any:
         raise EngineError(f"cannot start the dask engine on {where}: {exc}") from None
 
 
-def _run_dask(files: Sequence[str], options: AuditOptions, client: Any,
+def _run_dask(files: Iterable[str], options: AuditOptions, client: Any,
               task: Task, lost: Lost) -> Iterator[Any]:
     from distributed import as_completed  # noqa: PLC0415 (optional extra)
 
     try:
-        window = max(64, 8 * sum(client.nthreads().values()))
+        queue = _Window(files, max(64, 8 * sum(client.nthreads().values())))
         index: dict[Any, int] = {}
-        done: dict[int, Any] = {}
-        next_submit = next_yield = 0
         ac = as_completed()
-        while next_yield < len(files):
-            while next_submit < len(files) and len(index) < window:
-                fut = client.submit(task, files[next_submit], options, pure=False)
-                index[fut] = next_submit
+        while not queue.finished:
+            for i, path in queue.admit():
+                fut = client.submit(task, path, options, pure=False)
+                index[fut] = i
                 ac.add(fut)
-                next_submit += 1
-            fut = next(ac)
-            i = index.pop(fut)
-            try:
-                done[i] = fut.result()
-            except Exception as exc:  # KilledWorker: Dask retried it and gave up
-                done[i] = lost(files[i], f"Dask lost it: {type(exc).__name__}: {exc}")
-            fut.release()
-            while next_yield in done:
-                yield done.pop(next_yield)
-                next_yield += 1
+            if index:
+                fut = next(ac)
+                i = index.pop(fut)
+                try:
+                    queue.done[i] = fut.result()
+                except Exception as exc:  # KilledWorker: Dask retried it and gave up
+                    queue.done[i] = lost(queue.paths[i],
+                                         f"Dask lost it: {type(exc).__name__}: {exc}")
+                fut.release()
+            yield from queue.ready()
     finally:
         client.close()
 
@@ -226,10 +256,18 @@ class Progress:
         self.start = time.monotonic()
         self._last = 0.0
 
+    def skip(self) -> None:
+        """A file with nothing to audit (its results are in the store already)."""
+        self.files += 1
+        self._tick()
+
     def update(self, outcome: FileOutcome) -> None:
         self.files += 1
         self.games += len(outcome.games)
         self.findings += sum(len(g["violations"]) for g in outcome.games)
+        self._tick()
+
+    def _tick(self) -> None:
         now = time.monotonic()
         if self.enabled and (now - self._last > 0.1 or self.files == self.total):
             self._last = now

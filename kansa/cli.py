@@ -7,7 +7,7 @@ import json
 import sys
 import time
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -229,21 +229,28 @@ def cmd_audit(args: argparse.Namespace) -> int:
     options = AuditOptions(rules=resolve_rules(args.rules), limits=_limits(args), fmt=args.fmt)
     engine = _engine(args)
     acc = Accumulator()
+    progress = Progress(len(files), enabled=None if args.progress == "auto"
+                        else args.progress == "always")
     store: Any = None
     keys: dict[str, tuple[str, str]] = {}
-    todo = files
+    """Store key and digest of each file in flight (the files are digested as reached)."""
+    todo: Iterable[str] = files
     if args.out:
         from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)
 
         store = results.ResultStore(Path(args.out))
         rkey = results.rules_key(options.rules)
-        new, done = results.split_new(files, store, rkey)
-        for _, status in done:
+
+        def stored(path: str, status: str) -> None:
             acc.summary.add_stored(status)
-        todo = [f for f, _ in new]
-        keys = {f: (results.file_key(sha, rkey), sha) for f, sha in new}
-    progress = Progress(len(todo), enabled=None if args.progress == "auto"
-                        else args.progress == "always")
+            progress.skip()
+
+        def new() -> Iterator[str]:
+            for f, sha in results.new_files(files, store, rkey, stored):
+                keys[f] = (results.file_key(sha, rkey), sha)
+                yield f
+
+        todo = new()
     out = sys.stdout
     start = time.perf_counter()
     first = True
@@ -260,7 +267,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
             for item in items:
                 outcome = item.outcome if store is not None else item
                 if store is not None:
-                    key, sha = keys[outcome.file]
+                    key, sha = keys.pop(outcome.file)
                     store.add(key, sha, rkey, item)
                 acc.add(outcome)
                 progress.update(outcome)

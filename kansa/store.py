@@ -18,16 +18,17 @@ import hashlib
 import json
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
 from kansa import __version__
 from kansa.runner import AuditOptions, FileOutcome, internal_entry, lost_outcome, replay_file
 from replay.rules import RuleSet
-from reports.tables import SCHEMAS, Tables, build_tables
+from reports.tables import SCHEMAS, Tables, frame, table_rows
 
 TABLES: tuple[str, ...] = tuple(SCHEMAS)
 FILES_SCHEMA = {"key": "string", "file": "string", "sha256": "string", "rules": "string",
@@ -60,7 +61,9 @@ class Stored:
     """What a worker sends back for one file: its outcome and its table rows."""
 
     outcome: FileOutcome
-    tables: dict[str, pd.DataFrame]
+    tables: dict[str, list[dict[str, Any]]]
+    """Rows of each report table that has any (frames are made once per part file:
+    eight small frames per file cost more than the audit)."""
     final: bool = True
     """False when the audit never finished (its worker died) or its tables could not
     be built (a bug): such a file is not stored, so that the next run tries it again."""
@@ -70,13 +73,13 @@ def audit_and_tabulate(path: str, options: AuditOptions) -> Stored:
     """The audit of ``path`` plus its report tables (run in the workers)."""
     done = replay_file(path, options)
     try:
-        tables = build_tables(done.results)
+        tables = table_rows(done.results)
     except Exception as exc:  # a bug in the tables: reported, and tried again next run
         outcome = done.outcome()
         outcome.status = "internal_error"
         outcome.internal.append(internal_entry(path, exc, "building the report tables"))
         return Stored(outcome, {}, final=False)
-    return Stored(done.outcome(), {name: df for name, df in tables.items() if len(df)})
+    return Stored(done.outcome(), {name: rows for name, rows in tables.items() if rows})
 
 
 def lost_stored(path: str, why: str) -> Stored:
@@ -92,7 +95,7 @@ class ResultStore:
     run: str = field(default_factory=lambda: time.strftime("%Y%m%dT%H%M%S")
                      + f"-{uuid.uuid4().hex[:12]}")
     """This run's id, in every part file's name: runs never overwrite each other."""
-    _rows: dict[str, list[pd.DataFrame]] = field(default_factory=dict)
+    _rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _pending: int = 0
     _parts: int = 0
 
@@ -134,9 +137,9 @@ class ResultStore:
                "version": __version__, "status": o.status, "games": len(o.games),
                "error": json.dumps(o.error, ensure_ascii=False) if o.error else None,
                "run": self.run}
-        self._rows.setdefault("files", []).append(pd.DataFrame([row]))
-        for name, df in stored.tables.items():
-            self._rows.setdefault(name, []).append(df)
+        self._rows.setdefault("files", []).append(row)
+        for name, rows in stored.tables.items():
+            self._rows.setdefault(name, []).extend(rows)
         self._pending += 1
         if self._pending >= self.batch_files:
             self.flush()
@@ -144,10 +147,8 @@ class ResultStore:
     def flush(self) -> None:
         if not self._pending:
             return
-        for name, frames in self._rows.items():
-            schema = FILES_SCHEMA if name == "files" else SCHEMAS[name]
-            df = pd.concat(frames, ignore_index=True)
-            df = df.astype({c: t for c, t in schema.items() if c in df.columns})
+        for name, rows in self._rows.items():
+            df = frame(rows, FILES_SCHEMA if name == "files" else SCHEMAS[name])
             folder = self.root / name
             folder.mkdir(exist_ok=True)
             tmp = folder / f".part-{self.run}-{self._parts:05d}.parquet.tmp"
@@ -158,23 +159,20 @@ class ResultStore:
         self._parts += 1
 
 
-def split_new(files: Iterable[str], store: ResultStore, rules: str,
-              ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """``(new, done)``: new files with their digest, and files already audited with their
-    stored status."""
+def new_files(files: Iterable[str], store: ResultStore, rules: str,
+              on_stored: Callable[[str, str], None]) -> Iterator[tuple[str, str]]:
+    """``(file, digest)`` for each file the store does not hold yet, in order, digested
+    as it is reached (so a run over millions of files holds no list of them);
+    ``on_stored(file, status)`` for each one it holds."""
     audited = store.audited()
-    new: list[tuple[str, str]] = []
-    done: list[tuple[str, str]] = []
     for f in files:
         try:
             sha = file_digest(f)
         except OSError:
-            new.append((f, ""))  # the audit reports it unreadable
+            yield f, ""  # the audit reports it unreadable
             continue
         status = audited.get(file_key(sha, rules))
         if status is None:
-            new.append((f, sha))
+            yield f, sha
         else:
-            done.append((f, status))
-    return new, done
-
+            on_stored(f, status)

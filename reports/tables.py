@@ -170,19 +170,28 @@ SCHEMAS: dict[str, dict[str, str]] = {
 
 def build_tables(results: Iterable[ReplayResult]) -> Tables:
     """The base tables of a batch of replayed games (one pass, rows per game)."""
+    rows = table_rows(results)
+
+    def make(name: str) -> pd.DataFrame:
+        return frame(rows[name], SCHEMAS[name])
+
+    return Tables(games=make("games"), seats=make("seats"), hands=make("hands"),
+                  player_hands=make("player_hands"), wins=make("wins"),
+                  riichi=make("riichi"), payments=make("payments"),
+                  findings=make("findings"))
+
+
+def table_rows(results: Iterable[ReplayResult]) -> dict[str, list[dict[str, Any]]]:
+    """The rows of every base table, by table name, before they become frames: what a
+    worker sends back (many files' rows then make one frame each, see ``kansa.store``)."""
     rows = _Rows()
     for result in results:
         _add_game(rows, result)
-    def frame(name: str) -> pd.DataFrame:
-        return _frame(getattr(rows, name), SCHEMAS[name])
-
-    return Tables(games=frame("games"), seats=frame("seats"), hands=frame("hands"),
-                  player_hands=frame("player_hands"), wins=frame("wins"),
-                  riichi=frame("riichi"), payments=frame("payments"),
-                  findings=frame("findings"))
+    return {name: getattr(rows, name) for name in SCHEMAS}
 
 
-def _frame(rows: list[dict[str, Any]], schema: dict[str, str]) -> pd.DataFrame:
+def frame(rows: list[dict[str, Any]], schema: dict[str, str]) -> pd.DataFrame:
+    """Rows as a frame with exactly the schema's columns and dtypes."""
     df = pd.DataFrame(rows, columns=list(schema))
     return df.astype(schema)
 

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,25 @@ def test_a_scheduler_that_cannot_be_reached_is_a_clear_error_before_any_output(
     assert code == 2 and out == ""  # no half-written JSON document
     assert f"kansa: cannot start the dask engine on {address}: " in err
     assert "Traceback" not in err
+
+
+@pytest.mark.corpus
+def test_files_are_taken_as_room_frees_up(corpus_dir: Path) -> None:
+    """run() pulls paths from an iterator only while fewer than a window of files is
+    in flight or waiting, so a run over millions of files never lists them all."""
+    files = xml_files(corpus_dir, 40)
+    pulled: list[str] = []
+
+    def paths() -> Iterator[str]:
+        for f in files:
+            pulled.append(f)
+            yield f
+
+    outcomes = run(paths(), AuditOptions(), Engine(jobs=2))
+    first = next(outcomes)
+    assert first.file == files[0]
+    assert len(pulled) <= 2 * 8  # the window: eight files per worker
+    rest = list(outcomes)
+    assert [o.file for o in [first, *rest]] == files
+    assert document(files, Engine(jobs=1)) == json.dumps(
+        build_document(iter([first, *rest]), None), ensure_ascii=False, sort_keys=False)

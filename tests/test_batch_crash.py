@@ -91,14 +91,14 @@ def test_a_bug_in_the_tables_is_an_internal_error_and_not_stored(
         monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "logs").mkdir()
     make_batch(corpus_dir, tmp_path / "logs", (5,))
-    original = kansa.store.build_tables
+    original = kansa.store.table_rows
 
     def tables_or_bug(results: list[Any]) -> Any:
         if any(POISON in r.source for r in results):
             raise KeyError("a bug in the tables")
         return original(results)
 
-    monkeypatch.setattr(kansa.store, "build_tables", tables_or_bug)
+    monkeypatch.setattr(kansa.store, "table_rows", tables_or_bug)
     code, doc = store_audit(capsys, tmp_path)
     assert code == 1 and doc["summary"]["internal_errors"] == 1
     [entry] = doc["internal_errors"]
