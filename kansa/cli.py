@@ -232,8 +232,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     progress = Progress(len(files), enabled=None if args.progress == "auto"
                         else args.progress == "always")
     store: Any = None
-    keys: dict[str, tuple[str, str]] = {}
-    """Store key and digest of each file in flight (the files are digested as reached)."""
+    keys: dict[str, tuple[str, str]] = {}  # store key and digest of each file in flight
     todo: Iterable[str] = files
     if args.out:
         from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)

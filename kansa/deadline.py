@@ -48,14 +48,16 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise :class:`TimeLimitExceeded` in the block after ``seconds`` (no limit when
     ``None`` or 0, or off the main thread of a Python without CPython's C API), in
     whichever thread the block runs."""
-    if not seconds or seconds <= 0 or not (_signals_usable() or _ASYNC_EXC):
+    if not seconds or seconds <= 0:
         yield
     elif _signals_usable():
         with _alarm(seconds):
             yield
-    else:
+    elif _ASYNC_EXC:
         with _WATCHDOG.watch(seconds):
             yield
+    else:
+        yield
 
 
 @contextmanager

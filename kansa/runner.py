@@ -244,7 +244,7 @@ def _replay_log_untimed(data: bytes, source: str, options: AuditOptions,
             results.append(replay(game, rules_for(game, options.rules)))
         except Exception as exc:  # one game's failure never costs the others
             internal.append(internal_entry(source, exc, f"replaying game {game.index}",
-                                            game.index))
+                                           game.index))
             continue
         kept.append(game if keep_events else dataclasses.replace(game, events=()))
     status: Status = ("internal_error" if internal
@@ -275,7 +275,7 @@ def _unreadable(source: str, exc: LogFormatError) -> FileResults:
 
 
 def internal_entry(source: str, exc: BaseException, doing: str,
-                    game: int | None = None) -> dict[str, Any]:
+                   game: int | None = None) -> dict[str, Any]:
     return {
         "file": source, "game": game,
         "error": f"internal error while {doing}: {type(exc).__name__}: {exc}",
