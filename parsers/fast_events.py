@@ -1,4 +1,4 @@
-"""Fast constructors for events, above all the draws and discards a log is made of.
+"""Fast constructors for events and source references.
 
 A frozen dataclass ``__init__`` sets each field through ``object.__setattr__``, a
 call per field.  Here each object is first built as an instance of a *draft*
@@ -8,7 +8,8 @@ writes.  The finished object then becomes an instance of the real class by
 ``__class__`` assignment, which CPython allows between classes of identical
 layout.  The result is an ordinary frozen event, built in about 40% of the time
 of the slot-descriptor calls used before (and a third of the dataclass
-``__init__``), which matters at ~1,000 events per game.
+``__init__``).  (The draws and discards most of a Tenhou log is made of are not
+built per tag at all: ``parsers.tenhou_xml`` shares them.)
 
 The field check fails at import if the vocabulary changes, and
 ``tests/test_fast_events.py`` compares every result with the ordinary
@@ -25,10 +26,9 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ParamSpec, TypeVar, cast
 
-from replay.events import Dahai, SourceRef, Tsumo
-from replay.tiles import Seat, Tile
+from replay.events import SourceRef
 
-__all__ = ["constructor", "dahai", "dahai_at", "source_ref", "tsumo", "tsumo_at"]
+__all__ = ["constructor", "source_ref"]
 
 P = ParamSpec("P")
 E = TypeVar("E")
@@ -100,84 +100,5 @@ def _make_source_ref() -> Callable[[str, Any, str], SourceRef]:
     return source_ref
 
 
-def _make_tsumo() -> Callable[[Seat, Tile, SourceRef], Tsumo]:
-    draft = _draft(Tsumo, ("actor", "tile", "src", "time"))
-
-    def tsumo(actor: Seat, tile: Tile, src: SourceRef) -> Tsumo:
-        ev = draft()
-        ev.actor = actor
-        ev.tile = tile
-        ev.src = src
-        ev.time = None
-        ev.__class__ = Tsumo
-        return ev  # type: ignore[no-any-return]
-    return tsumo
-
-
-def _make_dahai() -> Callable[[Seat, Tile, bool, SourceRef], Dahai]:
-    draft = _draft(Dahai, ("actor", "tile", "tsumogiri", "src", "time"))
-
-    def dahai(actor: Seat, tile: Tile, tsumogiri: bool, src: SourceRef) -> Dahai:
-        ev = draft()
-        ev.actor = actor
-        ev.tile = tile
-        ev.tsumogiri = tsumogiri
-        ev.src = src
-        ev.time = None
-        ev.__class__ = Dahai
-        return ev  # type: ignore[no-any-return]
-    return dahai
-
-
-def _make_at() -> tuple[Callable[[Seat, Tile, str, Any, str], Tsumo],
-                        Callable[[Seat, Tile, bool, str, Any, str], Dahai]]:
-    """``tsumo``/``dahai`` that build their source ref too: one call per event instead
-    of two, for the Tenhou reader's loop over draw and discard tags."""
-    ref_draft = _draft(SourceRef, ("file", "line", "column", "pointer"))
-    tsumo_draft = _draft(Tsumo, ("actor", "tile", "src", "time"))
-    dahai_draft = _draft(Dahai, ("actor", "tile", "tsumogiri", "src", "time"))
-
-    def tsumo_at(actor: Seat, tile: Tile, file: str, line: Any, pointer: str) -> Tsumo:
-        ref = ref_draft()
-        ref.file = file
-        ref.line = line
-        ref.column = None
-        ref.pointer = pointer
-        ref.__class__ = SourceRef
-        ev = tsumo_draft()
-        ev.actor = actor
-        ev.tile = tile
-        ev.src = ref
-        ev.time = None
-        ev.__class__ = Tsumo
-        return ev  # type: ignore[no-any-return]
-
-    def dahai_at(  # noqa: PLR0917  (positional: one call per discard in the reader loop)
-            actor: Seat, tile: Tile, tsumogiri: bool, file: str, line: Any,
-            pointer: str) -> Dahai:
-        ref = ref_draft()
-        ref.file = file
-        ref.line = line
-        ref.column = None
-        ref.pointer = pointer
-        ref.__class__ = SourceRef
-        ev = dahai_draft()
-        ev.actor = actor
-        ev.tile = tile
-        ev.tsumogiri = tsumogiri
-        ev.src = ref
-        ev.time = None
-        ev.__class__ = Dahai
-        return ev  # type: ignore[no-any-return]
-    return tsumo_at, dahai_at
-
-
 source_ref = _make_source_ref()
 """``SourceRef(file, line, None, pointer)``."""
-tsumo = _make_tsumo()
-"""``Tsumo(actor=, tile=, src=)``."""
-dahai = _make_dahai()
-"""``Dahai(actor=, tile=, tsumogiri=, src=)``."""
-tsumo_at, dahai_at = _make_at()
-"""``Tsumo(actor=, tile=, src=SourceRef(file, line, None, pointer))`` and the same for
-``Dahai`` (with ``tsumogiri=``)."""

@@ -2,9 +2,11 @@
 
 The document is parsed by lxml with entity expansion, DTD loading and network
 access off, and any DOCTYPE/ENTITY declaration is refused.  The root's children
-are read once, in order; every event keeps the position of its tag as a
+are read once, in order; every event's position is its tag's, as a
 :class:`SourceRef` whose ``pointer`` is ``/mjloggm/*[k]`` (k counts elements from
-1), because most mjlogs are a single line.
+1), because most mjlogs are a single line.  Draws and discards are shared event
+objects (one per seat, tile and kind, built at import), so they carry no ``src``:
+the game's ``runs`` give their positions (``Game.src_of``).
 
 What the parser tolerates (each becomes a :class:`Diagnostic` or is ignored):
 ``BYE`` and reconnect ``UN`` anywhere, empty dice fields in ``INIT seed``,
@@ -38,14 +40,13 @@ from lxml import etree
 from parsers.canonical import is_empty_ura, sorted_tiles
 from parsers.errors import LogFormatError
 from parsers.fast_events import constructor
-from parsers.fast_events import dahai_at as _dahai_at
 from parsers.fast_events import source_ref as _source_ref
-from parsers.fast_events import tsumo_at as _tsumo_at
 from parsers.source import DEFAULT_LIMITS, Limits
 from parsers.tenhou_meld import Meld, MeldKind, decode_meld
 from replay.events import (
     Ankan,
     Chi,
+    Dahai,
     Daiminkan,
     Dora,
     DrawReason,
@@ -61,8 +62,9 @@ from replay.events import (
     Ryukyoku,
     SourceRef,
     StartKyoku,
+    Tsumo,
 )
-from replay.game import Diagnostic, Game, Player, RuleHints
+from replay.game import Diagnostic, Game, Player, RuleHints, SourceRuns
 from replay.tiles import WINDS, Seat, Tile
 from replay.yaku import Limit, Yaku
 
@@ -93,13 +95,31 @@ _PLAY_TAGS: dict[str, tuple[bool, Seat, int]] = {
 """``T56`` -> (is a discard, seat, tile id) for every draw and discard tag."""
 
 
-def _plays(table: tuple[Tile, ...]) -> dict[str, tuple[bool, Seat, int, Tile]]:
-    return {tag: (*play, table[play[2]]) for tag, play in _PLAY_TAGS.items()}
+_Play = tuple[bool, Seat, int, Tsumo, tuple[Dahai, Dahai]]
+"""A draw or discard tag read: (is a discard, seat, tile id, the draw, the discard
+from the hand and the tsumogiri discard)."""
+
+
+def _plays(table: tuple[Tile, ...]) -> dict[str, _Play]:
+    """``_PLAY_TAGS`` with the events themselves, built once and shared by every game
+    (events are immutable; a shared event has no ``src``, see ``SourceRuns``)."""
+    draws: dict[tuple[Seat, Tile], Tsumo] = {}
+    discards: dict[tuple[Seat, Tile], tuple[Dahai, Dahai]] = {}
+    plays: dict[str, _Play] = {}
+    for tag, (is_discard, seat, tile_id) in _PLAY_TAGS.items():
+        tile = table[tile_id]
+        draw = draws.setdefault((seat, tile), Tsumo(actor=seat, tile=tile))
+        pair = discards.setdefault((seat, tile), (
+            Dahai(actor=seat, tile=tile, tsumogiri=False),
+            Dahai(actor=seat, tile=tile, tsumogiri=True)))
+        plays[tag] = (is_discard, seat, tile_id, draw, pair)
+    return plays
 
 
 _PLAYS_AKA = _plays(_TILES_AKA)
 _PLAYS_PLAIN = _plays(_TILES_PLAIN)
-"""``_PLAY_TAGS`` with the tile itself, one table per red-five rule (chosen at INIT)."""
+"""``_PLAY_TAGS`` with their events, one table per red-five rule (chosen at INIT)."""
+_POINTER = "/mjloggm/*[{}]"
 _PLAY_LIKE = re.compile(r"[TUVWDEFG]\d+")
 """A tag that looks like a draw or discard (refused when not in ``_PLAY_TAGS``)."""
 
@@ -147,10 +167,6 @@ _Ryukyoku = constructor(Ryukyoku)
 _EndKyoku = constructor(EndKyoku)
 _EndGame = constructor(EndGame)
 
-_POINTERS: list[str] = [f"/mjloggm/*[{k}]" for k in range(8192)]
-"""``/mjloggm/*[k]`` at index k (k = 0 unused); a real game has 1,000-3,000 children."""
-
-
 _BIG_LINE = 65535
 """From this line on libxml2 keeps line numbers only approximately: an element there may
 report a neighbour's line, so equal first and last lines prove nothing."""
@@ -166,14 +182,6 @@ def _shared_line(root: _Element) -> int | None:
     first, last = cast("tuple[int | None, int | None]",
                        (root[0].sourceline, root[-1].sourceline))
     return first if first is not None and first == last and first < _BIG_LINE else None
-
-
-def _pointers(count: int) -> list[str]:
-    """Pointers for children 1..count: shared when they fit, else built for this file only
-    (so a hostile file cannot grow a module-level cache)."""
-    if count < len(_POINTERS):
-        return _POINTERS
-    return [f"/mjloggm/*[{k}]" for k in range(count + 1)]
 
 
 # -- public API -----------------------------------------------------------------
@@ -287,7 +295,7 @@ class _Reader:
         self.aka = True
         self.un: list[Player] | None = None
         """The four seats of the first UN (sanma drops seat 3 at the end)."""
-        self.plays: dict[str, tuple[bool, Seat, int, Tile]] = {}
+        self.plays: dict[str, _Play] = {}
         """Draw and discard tags for the game's red-five rule (``_PLAYS_AKA`` or
         ``_PLAYS_PLAIN``), set by the first INIT; empty before."""
         self.tile_text: dict[str, Tile] = _TILE_TEXT_AKA
@@ -298,7 +306,10 @@ class _Reader:
         """The last AGARI/RYUUKYOKU of the current hand: EndKyoku waits for INIT or EOF."""
         self.game_end: EndGame | None = None
         self.game_over = False
-        self.pointers = _pointers(0)
+        self.starts: list[int] = []
+        self.elements: list[int] = []
+        self.lines: list[int | None] = []
+        """The runs of shared draw and discard events (see ``SourceRuns``)."""
 
     # -- main loop --
 
@@ -306,32 +317,39 @@ class _Reader:
         if root.get("ver") not in (None, "2.3"):
             self.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
                       _source_ref(self.source, root.sourceline, "/mjloggm"))
-        pointers = self.pointers = _pointers(len(root))
         line = _shared_line(root)
-        source = self.source
-        append = self.events.append
+        events = self.events
+        append = events.append
         last = self.last_draw
         handlers = _HANDLERS
         plays = self.plays
+        starts, elements, lines = self.starts, self.elements, self.lines
         # the parser drops comments and processing instructions, and entities cannot be
         # declared (see _parse_xml), so every child is an element
         for k, el in enumerate(root, 1):
             tag = el.tag
             play = plays.get(tag)
             if play is not None:
-                is_discard, seat, tile_id, tile = play
+                if line is None:  # lines differ: each draw or discard is a run of its own
+                    starts.append(len(events))
+                    elements.append(k)
+                    lines.append(cast("int | None", el.sourceline))
+                is_discard, seat, tile_id, draw, discards = play
                 if is_discard:
-                    append(_dahai_at(seat, tile, last[seat] == tile_id, source,
-                                     line or el.sourceline, pointers[k]))
+                    append(discards[last[seat] == tile_id])
                     last[seat] = -1
                 else:
-                    append(_tsumo_at(seat, tile, source, line or el.sourceline, pointers[k]))
+                    append(draw)
                     last[seat] = tile_id
                 continue
             handler = handlers.get(tag)
             if handler is None:
                 self.unknown_tag(el, k)
             handler(self, el, k)
+            if line is not None:  # the draws and discards from the next element on
+                starts.append(len(events))
+                elements.append(k + 1)
+                lines.append(line)
             plays = self.plays
         self.finish()
 
@@ -357,16 +375,18 @@ class _Reader:
     def game(self) -> Game:
         assert self.hints is not None
         log_id = _LOG_ID.search(PurePath(self.source).name)
-        return Game(format=FORMAT, source=self.source,
-                    events=tuple(self.events),  # built canonical, see _Reader.tiles
+        events = tuple(self.events)  # built canonical, see _Reader.tiles
+        runs = SourceRuns(events, self.source, _POINTER, tuple(self.starts),
+                          tuple(self.elements), tuple(self.lines))
+        return Game(format=FORMAT, source=self.source, events=events,
                     players=self.players(), hints=self.hints,
                     log_id=log_id.group(0) if log_id else None, title=self.title,
-                    diagnostics=tuple(self.diagnostics))
+                    diagnostics=tuple(self.diagnostics), runs=runs)
 
     # -- helpers --
 
     def src(self, el: _Element, k: int, attr: str | None = None) -> SourceRef:
-        pointer = self.pointers[k]
+        pointer = _POINTER.format(k)
         return _source_ref(self.source, el.sourceline,
                            f"{pointer}/@{attr}" if attr else pointer)
 

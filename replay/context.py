@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from replay.events import Event
+from replay.events import Event, SourceRef
+from replay.game import Game
 from replay.rules import RuleSet
 from replay.state import GameState, PlayerState, RoundState
 from replay.tiles import Seat, format_tiles
@@ -21,6 +22,8 @@ class CheckContext:
     index: int = -1
     """Index of the event being checked."""
     event: Event | None = None
+    log: Game | None = None
+    """The game being replayed, for the positions of events that carry none."""
 
     @property
     def round(self) -> RoundState:
@@ -55,9 +58,20 @@ class CheckContext:
             turn=turn,
             seat=seat,
             event=self.index,
-            src=self.event.src if self.event is not None else None,
+            src=self.src(),
             state=snapshot(self.game) if rs is not None else None,
         )
+
+    def src(self) -> SourceRef | None:
+        """Where the current event was read (see :meth:`Game.src_of`)."""
+        ev = self.event
+        if ev is None:
+            return None
+        log = self.log
+        if ev.src is None and log is not None and 0 <= self.index < len(log.events) \
+                and log.events[self.index] is ev:
+            return log.src_of(self.index)
+        return ev.src
 
 
 def snapshot(st: GameState) -> Snapshot:

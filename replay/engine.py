@@ -127,7 +127,7 @@ class Replayer:
         self.rules = rules
         self.state = GameState(rules=rules)
         self.ctx = CheckContext(game=self.state, rules=rules,
-                                own_rules=RuleSet.auto(game.hints))
+                                own_rules=RuleSet.auto(game.hints), log=game)
         self._before = dispatch_table("before", enabled)
         self._after = dispatch_table("after", enabled)
         self.violations: list[Violation] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from replay.events import Event, SourceRef
@@ -48,6 +49,36 @@ class Diagnostic:
     """``info``, or ``warning`` when the audit should report it (an assumption made)."""
 
 
+@dataclass(frozen=True, slots=True)
+class SourceRuns:
+    """Where the events that carry no ``src`` of their own were read.
+
+    A parser may share one event object between all the places it occurs (every draw
+    of the red five by seat 0 is the same ``Tsumo``), which then cannot hold its own
+    position.  It records runs here instead: run ``j`` starts at event ``starts[j]``,
+    read from element ``elements[j]`` on line ``lines[j]``, and each following event of
+    the run comes from the next element (on the same line).
+    """
+
+    events: tuple[Event, ...] = field(compare=False, repr=False)
+    """The events described: a game given other events (``dataclasses.replace``) has no
+    positions for its shared events rather than wrong ones."""
+    file: str
+    pointer: str
+    """The pointer's format, with ``{}`` for the element's number (``/mjloggm/*[{}]``)."""
+    starts: tuple[int, ...]
+    elements: tuple[int, ...]
+    lines: tuple[int | None, ...]
+
+    def at(self, index: int) -> SourceRef | None:
+        """The position of event ``index`` (``None`` before the first run)."""
+        run = bisect_right(self.starts, index) - 1
+        if run < 0:
+            return None
+        element = self.elements[run] + index - self.starts[run]
+        return SourceRef(self.file, self.lines[run], None, self.pointer.format(element))
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Game:
     format: str
@@ -67,3 +98,14 @@ class Game:
     assumed_scores: frozenset[int] = frozenset()
     """Indices of the ``StartKyoku`` events whose scores the log did not give (the parser
     filled them in; replay uses the rule set's start, then its own running scores)."""
+    runs: SourceRuns | None = None
+    """The positions of the events whose ``src`` is ``None`` (see :meth:`src_of`)."""
+
+    def src_of(self, index: int) -> SourceRef | None:
+        """Where event ``index`` was read: its own ``src``, or its place in :attr:`runs`.
+        Read positions through this, not ``event.src``: shared events carry none."""
+        src = self.events[index].src
+        runs = self.runs
+        if src is None and runs is not None and runs.events is self.events:
+            return runs.at(index)
+        return src

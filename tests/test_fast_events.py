@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from parsers.fast_events import constructor, dahai, dahai_at, source_ref, tsumo, tsumo_at
+from parsers.fast_events import constructor, source_ref
 from replay.events import (
     Ankan,
     Chi,
-    Dahai,
     Daiminkan,
     Dora,
     DrawReason,
@@ -30,7 +29,6 @@ from replay.events import (
     Ryukyoku,
     SourceRef,
     StartKyoku,
-    Tsumo,
 )
 from replay.tiles import Seat, Tile
 from replay.yaku import Limit, Yaku
@@ -42,20 +40,6 @@ def test_source_ref() -> None:
     assert fast == slow
     assert hash(fast) == hash(slow)
     assert str(fast) == str(slow) == "f.xml:3 /mjloggm/*[2]"
-
-
-@pytest.mark.parametrize(("fast", "slow"), [
-    (tsumo(Seat(2), Tile.P5R, source_ref("f", 1, "/p")),
-     Tsumo(actor=Seat(2), tile=Tile.P5R, src=SourceRef("f", 1, None, "/p"))),
-    (dahai(Seat(3), Tile.EAST, True, source_ref("f", None, "/q")),
-     Dahai(actor=Seat(3), tile=Tile.EAST, tsumogiri=True, src=SourceRef("f", None, None, "/q"))),
-    (tsumo_at(Seat(1), Tile.S9, "f", 7, "/r"),
-     Tsumo(actor=Seat(1), tile=Tile.S9, src=SourceRef("f", 7, None, "/r"))),
-    (dahai_at(Seat(0), Tile.M5R, False, "f", None, "/s"),
-     Dahai(actor=Seat(0), tile=Tile.M5R, tsumogiri=False, src=SourceRef("f", None, None, "/s"))),
-])
-def test_events_match_the_dataclass_constructor(fast: Tsumo | Dahai, slow: Tsumo | Dahai) -> None:
-    same_event(fast, slow)
 
 
 def same_event(fast: Event, slow: Event) -> None:

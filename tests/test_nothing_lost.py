@@ -177,7 +177,7 @@ def test_a_failing_check_is_an_internal_error_of_that_game_only(
     (tmp_path / "c.mjlog").write_bytes(xml)
 
     def broken_check(ctx: Any, ev: Any) -> None:
-        if ctx.game.round is not None and "c.mjlog" in str(ev.src):
+        if ctx.game.round is not None and "c.mjlog" in str(ctx.src()):
             raise ZeroDivisionError("a check that divides by zero")
 
     check = registry.Check(fn=broken_check, events=(Dahai,), rules=("log.out-of-order",),

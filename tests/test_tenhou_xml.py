@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import itertools
 import re
@@ -13,11 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
+from kansa.runner import rules_for
 from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.source import read_log_bytes
 from parsers.tenhou_xml import parse_game as parse
 from parsers.tenhou_xml import rank_label, room_label, sniff
+from replay.engine import replay
 from replay.events import (
     Ankan,
     Chi,
@@ -74,6 +77,11 @@ OWARI = ' owari="224,-27.6,224,-17.6,224,3.4,328,41.8"'
 
 def events_of(data: bytes, source: str = "test.xml") -> list[Event]:
     return list(parse(data, source).events)
+
+
+def sources_of(data: bytes, source: str = "test.xml") -> list[SourceRef | None]:
+    game = parse(data, source)
+    return [game.src_of(i) for i in range(len(game.events))]
 
 
 def kinds(events: list[Event]) -> list[str]:
@@ -209,16 +217,22 @@ def test_tsumogiri_needs_the_same_physical_tile() -> None:
     assert evs[-1] == Dahai(actor=0, tile=Tile.P7, tsumogiri=False)
 
 
-def test_fast_events_behave_like_constructed_ones() -> None:
-    tsumo, dahai = events_of(log(init() + "<T60/><D60/>"))[1:]
+def test_shared_draws_and_discards_behave_like_constructed_ones() -> None:
+    data = log(init() + "<T60/><D60/><U61/><E61/><V70/><F60/>")
+    tsumo, dahai = events_of(data)[1:3]
     same_tsumo = Tsumo(actor=0, tile=Tile.P7)
     assert tsumo == same_tsumo
     assert hash(tsumo) == hash(same_tsumo)
     assert repr(dahai) == repr(Dahai(actor=0, tile=Tile.P7, tsumogiri=True))
-    assert tsumo.time is None
-    assert dahai.src == SourceRef("test.xml", 1, None, "/mjloggm/*[7]")
+    assert tsumo.time is None and tsumo.src is None
+    assert sources_of(data)[2] == SourceRef("test.xml", 1, None, "/mjloggm/*[7]")
     with pytest.raises(AttributeError):
         tsumo.actor = 1  # type: ignore[misc]
+    # one object per seat, tile and kind, whatever the copy (60 and 61 are both 7p)
+    again = events_of(data)
+    assert again[1] is tsumo and again[2] is dahai
+    assert again[3] is not tsumo and again[3] == Tsumo(actor=1, tile=Tile.P7)
+    assert again[6] == Dahai(actor=2, tile=Tile.P7, tsumogiri=False)
 
 
 def test_melds() -> None:
@@ -275,6 +289,7 @@ def test_agari_claims_and_end_events() -> None:
     assert evs[-1] == EndGame(scores=(22400, 22400, 22400, 32800),
                               points=(-27.6, -17.6, 3.4, 41.8))
     assert evs[-1].src == evs[2].src == evs[3].src
+    assert evs[-1].src is not None
 
 
 def test_events_are_built_in_canonical_form() -> None:
@@ -383,15 +398,16 @@ def test_log_ending_after_a_result_closes_the_hand() -> None:
 
 def test_multiline_positions() -> None:
     data = log(init() + "\n<T60/>\n<D60/>", sep="\n")
-    evs = events_of(data, "multi.xml")
-    assert evs[0].src == SourceRef("multi.xml", 6, None, "/mjloggm/*[5]")
-    assert evs[2].src == SourceRef("multi.xml", 8, None, "/mjloggm/*[7]")
+    places = sources_of(data, "multi.xml")
+    assert places[0] == SourceRef("multi.xml", 6, None, "/mjloggm/*[5]")
+    assert places[1] == SourceRef("multi.xml", 7, None, "/mjloggm/*[6]")
+    assert places[2] == SourceRef("multi.xml", 8, None, "/mjloggm/*[7]")
 
 
 def test_positions_when_only_some_children_share_a_line() -> None:
-    evs = events_of(log(init() + "<T60/>\n<D60/>"), "multi.xml")
-    assert evs[1].src == SourceRef("multi.xml", 1, None, "/mjloggm/*[6]")
-    assert evs[2].src == SourceRef("multi.xml", 2, None, "/mjloggm/*[7]")
+    places = sources_of(log(init() + "<T60/>\n<D60/>"), "multi.xml")
+    assert places[1] == SourceRef("multi.xml", 1, None, "/mjloggm/*[6]")
+    assert places[2] == SourceRef("multi.xml", 2, None, "/mjloggm/*[7]")
 
 
 def test_positions_past_line_65535_are_lxml_s() -> None:
@@ -401,19 +417,18 @@ def test_positions_past_line_65535_are_lxml_s() -> None:
     data = b"\n" * 70000 + log(init() + plays + "\n" + plays)
     lines = [el.sourceline for el in etree.fromstring(data)]
     assert len(set(lines)) > 1 and lines[0] == lines[-1]  # what a shortcut could miss
-    evs = events_of(data)
-    assert [e.src.line for e in evs if e.src] == lines[4:]
+    assert [p.line for p in sources_of(data) if p] == lines[4:]
 
 
 def test_pointers_past_the_shared_cache() -> None:
-    evs = events_of(log(init() + "<T60/><D60/>" * 5000))
-    assert evs[-1].src is not None
-    assert evs[-1].src.pointer == "/mjloggm/*[10005]"
+    last = sources_of(log(init() + "<T60/><D60/>" * 5000))[-1]
+    assert last is not None
+    assert last.pointer == "/mjloggm/*[10005]"
 
 
 def test_comments_do_not_shift_pointers() -> None:
     data = log(init() + "<!-- note --><T60/>")
-    assert events_of(data)[1].src == SourceRef("test.xml", 1, None, "/mjloggm/*[6]")
+    assert sources_of(data)[1] == SourceRef("test.xml", 1, None, "/mjloggm/*[6]")
 
 
 EVERY_TAG = (init() + '<T52/><REACH who="0" step="1"/><D52/>'
@@ -421,6 +436,38 @@ EVERY_TAG = (init() + '<T52/><REACH who="0" step="1"/><D52/>'
              '<DORA hai="8"/><E1/><T60/>' + AGARI + init(seed="1,0,0,1,1,9")
              + '<RYUUKYOKU ba="0,0" sc="250,-10,250,30,250,-10,250,-10" '
              'hai1="1,5,9,13,17,21,25,29,33,37,41,45,49"/>')
+
+
+def test_a_game_given_other_events_has_no_positions_for_shared_ones() -> None:
+    game = parse(log(init() + "<T60/><D60/><U61/><E61/>"), "a.xml")
+    assert game.src_of(3) == SourceRef("a.xml", 1, None, "/mjloggm/*[8]")
+    shorter = dataclasses.replace(game, events=game.events[:1] + game.events[3:])
+    assert shorter.src_of(1) is None  # not element 6's position, the old event 1's
+    assert shorter.src_of(0) == game.src_of(0)  # its own
+
+
+def test_a_finding_at_a_shared_discard_names_its_element() -> None:
+    game = parse(log(init() + "<T60/><D60/><U61/><E130/><V62/><F62/>"), "a.xml")
+    result = replay(game, rules_for(game, "auto"))
+    found = {v.rule: v for v in result.violations}
+    assert found["tiles.not-in-hand"].src == SourceRef("a.xml", 1, None, "/mjloggm/*[9]")
+    assert found["log.truncated"].src == SourceRef("a.xml", 1, None, "/mjloggm/*[11]")
+
+
+def test_every_event_has_a_position_in_document_order() -> None:
+    data = log(EVERY_TAG)
+    game = parse(data, "a.xml")
+    children = [el.tag for el in etree.fromstring(data)]
+    places = [game.src_of(i) for i in range(len(game.events))]
+    assert all(p is not None and p.line == 1 for p in places)
+    numbers = [int(p.pointer[len("/mjloggm/*["):-1]) for p in places if p and p.pointer]
+    assert numbers == sorted(numbers) and len(numbers) == len(game.events)
+    for event, number in zip(game.events, numbers, strict=True):
+        tag = children[number - 1]
+        if isinstance(event, Tsumo):
+            assert tag[0] in "TUVW" and int(tag[1:]) // 4 == event.tile.index
+        elif isinstance(event, Dahai):
+            assert tag[0] in "DEFG" and int(tag[1:]) // 4 == event.tile.index
 
 
 @pytest.mark.parametrize(("plain", "odd"), [
@@ -448,7 +495,8 @@ def test_numbers_in_other_forms_read_as_tenhou_writes_them(plain: str, odd: str)
     expected = parse(log(EVERY_TAG), "a.xml")
     game = parse(log(EVERY_TAG.replace(plain, odd, 1)), "a.xml")
     assert game.events == expected.events
-    assert [e.src for e in game.events] == [e.src for e in expected.events]
+    assert sources_of(log(EVERY_TAG.replace(plain, odd, 1)), "a.xml") == sources_of(
+        log(EVERY_TAG), "a.xml")
     assert game.diagnostics == expected.diagnostics
 
 
@@ -697,7 +745,7 @@ def test_corpus_claims_are_consistent(corpus_dir: Path) -> None:
     for path in corpus_files(corpus_dir):
         game = parse(read_log_bytes(path), str(path))
         last_index = 0
-        for event in game.events:
+        for i, event in enumerate(game.events):
             # hora deltas move exactly the riichi sticks this winner collects
             if isinstance(event, Hora):
                 assert event.deltas is not None and event.kyotaku is not None
@@ -705,9 +753,10 @@ def test_corpus_claims_are_consistent(corpus_dir: Path) -> None:
             if isinstance(event, Ryukyoku):
                 assert event.deltas is not None and sum(event.deltas) == 0, (path, event)
             # events come in XML order
-            assert event.src is not None and event.src.pointer is not None
-            match = re.fullmatch(r"/mjloggm/\*\[(\d+)\]", event.src.pointer)
-            assert match, event.src
+            src = game.src_of(i)
+            assert src is not None and src.pointer is not None
+            match = re.fullmatch(r"/mjloggm/\*\[(\d+)\]", src.pointer)
+            assert match, src
             index = int(match.group(1))
             assert index >= last_index, (path, event)
             last_index = index

@@ -32,8 +32,8 @@ def reading(data: bytes) -> Any:
         games = tenhou_xml.parse(data, "case.mjlog")
     except LogFormatError as exc:
         return ("error", str(exc))
-    return [(g.events, [repr(e.src) for e in g.events], g.diagnostics, g.players, g.hints,
-             g.title) for g in games]
+    return [(g.events, [repr(g.src_of(i)) for i in range(len(g.events))], g.diagnostics,
+             g.players, g.hints, g.title) for g in games]
 
 
 def careful_only(monkeypatch: pytest.MonkeyPatch) -> None:
