@@ -9,6 +9,7 @@ offer ``write(game) -> str``.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from pathlib import Path
 from types import ModuleType
@@ -47,8 +48,10 @@ class FormatModule(Protocol):
     def parse(self, data: bytes, source: str, limits: Limits = ...) -> list[Game]: ...
 
 
+@functools.cache
 def format_module(name: str) -> FormatModule:
-    """The module that reads format ``name`` (``KeyError`` for an unknown one)."""
+    """The module that reads format ``name`` (``KeyError`` for an unknown one; an
+    ``ImportError``, not cached, for one whose reader is not installed)."""
     module: ModuleType = importlib.import_module(_MODULES[name])
     return cast(FormatModule, module)
 
@@ -68,8 +71,12 @@ def available_formats() -> list[str]:
 def sniff(data: bytes) -> str | None:
     """The format of ``data`` judged from its content, or ``None``."""
     head = data[:SNIFF_BYTES].lstrip(b"\xef\xbb\xbf \t\r\n")
-    for name in available_formats():
-        if format_module(name).sniff(head):
+    for name in FORMATS:
+        try:
+            module = format_module(name)
+        except ImportError:
+            continue
+        if module.sniff(head):
             return name
     return None
 
