@@ -12,6 +12,7 @@ the table allowed it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from replay.checks.registry import check
@@ -78,8 +79,8 @@ _MEMO = "claims"
 
 @dataclass(slots=True)
 class _Claims:
-    kuikae: tuple[Seat, tuple[int, ...], str] | None = None
-    """After a chi or pon: the caller, the kinds it may not discard now, and why."""
+    kuikae: tuple[Seat, tuple[int, ...]] | None = None
+    """After a chi or pon: the caller and the kinds it may not discard now."""
 
 
 def _memo(rs: RoundState) -> _Claims:
@@ -274,7 +275,6 @@ def call_leaves_only_swaps(ctx: CheckContext, ev: Chi | Pon) -> list[Violation] 
     if rule is Kuikae.ALLOWED:
         return None
     kinds = [ev.tile.index]
-    why = f"the called kind ({ev.tile.normal})"
     if isinstance(ev, Chi) and rule is Kuikae.SAME_AND_SUJI and not ev.tile.is_honor:
         run = sorted({t.index for t in ev.consumed} | {ev.tile.index})
         n = ev.tile.number
@@ -282,10 +282,8 @@ def call_leaves_only_swaps(ctx: CheckContext, ev: Chi | Pon) -> list[Violation] 
             kinds.append(ev.tile.index + 3)
         elif len(run) == 3 and ev.tile.index == run[2] and n - 3 >= 1:
             kinds.append(ev.tile.index - 3)
-        if len(kinds) == 2:
-            why += f" or {Tile.from_index(kinds[1])} (the other end of the chow)"
     memo = _memo(ctx.round)
-    memo.kuikae = (ev.actor, tuple(kinds), why)
+    memo.kuikae = (ev.actor, tuple(kinds))
     p = ctx.player(ev.actor)
     if p.hidden or not any(p.c34) or any(n and k not in kinds for k, n in enumerate(p.c34)):
         return None
@@ -294,7 +292,17 @@ def call_leaves_only_swaps(ctx: CheckContext, ev: Chi | Pon) -> list[Violation] 
         "claim.kuikae",
         f"seat {ev.actor} calls {_name(ev)} on {ev.tile} with {format_tiles(ev.consumed)}, "
         f"keeping only {format_tiles(p.concealed_tiles())}: every discard left is "
-        f"{why}, so the call cannot be followed by a legal discard", seat=ev.actor)]
+        f"{_swaps_text(kinds)}, so the call cannot be followed by a legal discard",
+        seat=ev.actor)]
+
+
+def _swaps_text(kinds: Sequence[int]) -> str:
+    """What the caller may not discard (``kinds``: the called kind, then the chow's
+    other end where that is forbidden too); written only for a finding."""
+    why = f"the called kind ({Tile.from_index(kinds[0])})"
+    if len(kinds) == 2:
+        why += f" or {Tile.from_index(kinds[1])} (the other end of the chow)"
+    return why
 
 
 @check(Dahai, rules=("claim.kuikae",))
@@ -303,7 +311,7 @@ def kuikae(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
     m = rs.memo.get(_MEMO) if rs is not None else None
     if m is None or m.kuikae is None or m.kuikae[0] != ev.actor:
         return None
-    seat, kinds, why = m.kuikae
+    seat, kinds = m.kuikae
     m.kuikae = None
     if ev.tile.index not in kinds:
         return None
@@ -312,7 +320,7 @@ def kuikae(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
     return [ctx.violation(
         "claim.kuikae",
         f"seat {seat} discards {ev.tile} in the turn of its call{meld}; after a call the "
-        f"player may not discard {why}", seat=seat)]
+        f"player may not discard {_swaps_text(kinds)}", seat=seat)]
 
 
 # -- meld shapes ----------------------------------------------------------------------
