@@ -198,24 +198,26 @@ class PlayerState:
 
     def remove_all(self, tiles: tuple[Tile, ...]) -> Tile | None:
         """Take every tile or none; returns the first missing tile, ``None`` on success."""
-        need = [0] * 37
+        need: dict[int, int] = {}
         for t in tiles:
-            need[t.code] += 1
+            need[t.code] = need.get(t.code, 0) + 1
+        c37 = self.c37
         short = 0
         missing: Tile | None = None
-        for value, n in enumerate(need):
-            if n > self.c37[value]:
-                short += n - self.c37[value]
-                missing = missing or BY_VALUE[value]
+        for value in sorted(need):  # the first missing tile in tile order
+            n = need[value]
+            if n > c37[value]:
+                short += n - c37[value]
+                if missing is None:
+                    missing = BY_VALUE[value]
         if short > self.hidden:
             return missing
-        for value, n in enumerate(need):
-            if n:
-                take = min(n, self.c37[value])
-                self.c37[value] -= take
-                self.c34[BY_VALUE[value].index] -= take
-                self.known_count -= take
-                self.hidden -= n - take
+        for value, n in need.items():
+            take = min(n, c37[value])
+            c37[value] -= take
+            self.c34[BY_VALUE[value].index] -= take
+            self.known_count -= take
+            self.hidden -= n - take
         return None
 
 
