@@ -2,7 +2,10 @@
 
 One frozen dataclass per mjai event type.  Each carries a :class:`SourceRef`
 (where in the file it came from) and an optional ``time``; neither takes part
-in equality, so the same game read from two formats compares equal.
+in equality, so the same game read from two formats compares equal.  A parser
+may share one event object between every place it occurs (the Tenhou reader's
+draws and discards); such an event has no ``src``, and its positions are in the
+game's ``runs``: read them with ``Game.src_of``.
 
 The log's own claims (deltas, yaku, fu, points, shown hands, final scores)
 travel in :class:`Hora`, :class:`Ryukyoku`, :class:`ReachAccepted` and
