@@ -1,7 +1,11 @@
 """Tenhou mjlog XML (FORMATS.md §A) in, one :class:`~replay.game.Game` out.
 
-The document is parsed by lxml with entity expansion, DTD loading and network
-access off, and any DOCTYPE/ENTITY declaration is refused.  The root's children
+A document in the form Tenhou writes (one line of empty tags, ASCII, no entities)
+is split into its tags as text (:mod:`parsers.tenhou_xml_scan`); any other is
+parsed by lxml with entity expansion, DTD loading and network access off, and any
+DOCTYPE/ENTITY declaration is refused.  Both readings give the same game, and
+errors are always worded from lxml's (a document the split reading cannot finish
+is read again by lxml).  The root's children
 are read once, in order; every event's position is its tag's, as a
 :class:`SourceRef` whose ``pointer`` is ``/mjloggm/*[k]`` (k counts elements from
 1), because most mjlogs are a single line.  Draws and discards are shared event
@@ -43,6 +47,7 @@ from parsers.fast_events import constructor
 from parsers.fast_events import source_ref as _source_ref
 from parsers.source import DEFAULT_LIMITS, Limits
 from parsers.tenhou_meld import Meld, MeldKind, decode_meld
+from parsers.tenhou_xml_scan import Tag, scanned_tag, split_tags
 from replay.events import (
     Ankan,
     Chi,
@@ -68,7 +73,8 @@ from replay.game import Diagnostic, Game, Player, RuleHints, SourceRuns
 from replay.tiles import WINDS, Seat, Tile
 from replay.yaku import Limit, Yaku
 
-__all__ = ["parse", "rank_label", "room_label", "sniff"]
+__all__ = ["parse", "parse_game", "rank_label", "read_scanned", "read_tree", "room_label",
+           "sniff"]
 
 FORMAT = "tenhou_xml"
 
@@ -95,24 +101,31 @@ _PLAY_TAGS: dict[str, tuple[bool, Seat, int]] = {
 """``T56`` -> (is a discard, seat, tile id) for every draw and discard tag."""
 
 
-_Play = tuple[bool, Seat, int, Tsumo, tuple[Dahai, Dahai]]
-"""A draw or discard tag read: (is a discard, seat, tile id, the draw, the discard
-from the hand and the tsumogiri discard)."""
+_Play = tuple[Seat, int, int, tuple[Event, Event]]
+"""A draw or discard tag read as (seat, ``match``, ``after``, events): the event is
+``events[1]`` when the seat's last draw (``_Reader.last_draw``) equals ``match``,
+``events[0]`` otherwise, and the seat's last draw becomes ``after``.  A draw never
+matches (``match`` -2) and leaves its tile id; a discard matches the id of the tile
+it discards (then it is tsumogiri) and leaves -1."""
+_NEVER = -2
 
 
 def _plays(table: tuple[Tile, ...]) -> dict[str, _Play]:
     """``_PLAY_TAGS`` with the events themselves, built once and shared by every game
     (events are immutable; a shared event has no ``src``, see ``SourceRuns``)."""
-    draws: dict[tuple[Seat, Tile], Tsumo] = {}
-    discards: dict[tuple[Seat, Tile], tuple[Dahai, Dahai]] = {}
+    draws: dict[tuple[Seat, Tile], tuple[Event, Event]] = {}
+    discards: dict[tuple[Seat, Tile], tuple[Event, Event]] = {}
     plays: dict[str, _Play] = {}
     for tag, (is_discard, seat, tile_id) in _PLAY_TAGS.items():
         tile = table[tile_id]
-        draw = draws.setdefault((seat, tile), Tsumo(actor=seat, tile=tile))
-        pair = discards.setdefault((seat, tile), (
-            Dahai(actor=seat, tile=tile, tsumogiri=False),
-            Dahai(actor=seat, tile=tile, tsumogiri=True)))
-        plays[tag] = (is_discard, seat, tile_id, draw, pair)
+        if is_discard:
+            pair = discards.setdefault((seat, tile), (
+                Dahai(actor=seat, tile=tile, tsumogiri=False),
+                Dahai(actor=seat, tile=tile, tsumogiri=True)))
+            plays[tag] = (seat, tile_id, -1, pair)
+        else:
+            draw = Tsumo(actor=seat, tile=tile)
+            plays[tag] = (seat, _NEVER, tile_id, draws.setdefault((seat, tile), (draw, draw)))
     return plays
 
 
@@ -204,9 +217,37 @@ def parse_game(data: bytes, source: str) -> Game:
     :raises LogFormatError: for anything that is not a readable mjlog; never
         another exception, whatever the bytes.
     """
+    game = read_scanned(data, source)
+    return game if game is not None else read_tree(data, source)
+
+
+def read_scanned(data: bytes, source: str) -> Game | None:
+    """The game, read without an XML parser when the document is in the form Tenhou
+    writes (:mod:`parsers.tenhou_xml_scan`); ``None`` for any other document, and for
+    one that does not read as a game (:func:`read_tree` then words the error)."""
+    scanned = split_tags(data)
+    if scanned is None:
+        return None
+    line, tags = scanned
+    reader = _Reader(source)
+    try:
+        if not reader.run(tags, lambda k, text: scanned_tag(text, line), line):
+            return None
+    except LogFormatError:
+        return None
+    return reader.game()
+
+
+def read_tree(data: bytes, source: str) -> Game:
+    """The game, read from the tree lxml builds (any well-formed mjlog)."""
     root = _parse_xml(data, source)
     reader = _Reader(source)
-    reader.run(root)
+    if root.get("ver") not in (None, "2.3"):
+        reader.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
+                    _source_ref(source, root.sourceline, "/mjloggm"))
+    children = list(root)
+    reader.run([el.tag for el in children], lambda k, text: children[k - 1],
+               _shared_line(root))
     return reader.game()
 
 
@@ -313,11 +354,12 @@ class _Reader:
 
     # -- main loop --
 
-    def run(self, root: _Element) -> None:
-        if root.get("ver") not in (None, "2.3"):
-            self.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
-                      _source_ref(self.source, root.sourceline, "/mjloggm"))
-        line = _shared_line(root)
+    def run(self, tags: list[str], child: Callable[[int, str], Tag | None],
+            line: int | None) -> bool:
+        """Read the root's children: ``tags[k - 1]`` is child k's tag name (or, from
+        :func:`split_tags`, its whole text) and ``child(k, tags[k - 1])`` the child
+        itself, asked for the tags that are not draws or discards; ``line`` is the
+        line they all start on, if they do.  False when ``child`` gives ``None``."""
         events = self.events
         append = events.append
         last = self.last_draw
@@ -326,23 +368,21 @@ class _Reader:
         starts, elements, lines = self.starts, self.elements, self.lines
         # the parser drops comments and processing instructions, and entities cannot be
         # declared (see _parse_xml), so every child is an element
-        for k, el in enumerate(root, 1):
-            tag = el.tag
+        for k, tag in enumerate(tags, 1):
             play = plays.get(tag)
             if play is not None:
                 if line is None:  # lines differ: each draw or discard is a run of its own
                     starts.append(len(events))
                     elements.append(k)
-                    lines.append(cast("int | None", el.sourceline))
-                is_discard, seat, tile_id, draw, discards = play
-                if is_discard:
-                    append(discards[last[seat] == tile_id])
-                    last[seat] = -1
-                else:
-                    append(draw)
-                    last[seat] = tile_id
+                    lines.append(cast("Tag", child(k, tag)).sourceline)
+                seat, match, after, pair = play
+                append(pair[last[seat] == match])
+                last[seat] = after
                 continue
-            handler = handlers.get(tag)
+            el = child(k, tag)
+            if el is None:
+                return False
+            handler = handlers.get(el.tag)
             if handler is None:
                 self.unknown_tag(el, k)
             handler(self, el, k)
@@ -352,8 +392,9 @@ class _Reader:
                 lines.append(line)
             plays = self.plays
         self.finish()
+        return True
 
-    def unknown_tag(self, el: _Element, k: int) -> NoReturn:
+    def unknown_tag(self, el: Tag, k: int) -> NoReturn:
         tag = el.tag
         if tag in _PLAY_TAGS:  # a well-formed draw or discard: self.plays is still empty
             self.fail(f"<{tag}> before the first <INIT>", el, k)
@@ -385,24 +426,24 @@ class _Reader:
 
     # -- helpers --
 
-    def src(self, el: _Element, k: int, attr: str | None = None) -> SourceRef:
+    def src(self, el: Tag, k: int, attr: str | None = None) -> SourceRef:
         pointer = _POINTER.format(k)
         return _source_ref(self.source, el.sourceline,
                            f"{pointer}/@{attr}" if attr else pointer)
 
-    def fail(self, message: str, el: _Element, k: int, attr: str | None = None) -> NoReturn:
+    def fail(self, message: str, el: Tag, k: int, attr: str | None = None) -> NoReturn:
         raise LogFormatError(message, self.src(el, k, attr))
 
     def note(self, message: str, src: SourceRef | None) -> None:
         self.diagnostics.append(Diagnostic(message, src))
 
-    def req(self, el: _Element, k: int, name: str) -> str:
+    def req(self, el: Tag, k: int, name: str) -> str:
         value = el.get(name)
         if value is None:
             self.fail(f"<{el.tag}> lacks the required attribute {name!r}", el, k)
         return value
 
-    def ints(self, el: _Element, k: int, name: str, size: int | None = None,
+    def ints(self, el: Tag, k: int, name: str, size: int | None = None,
              raw: str | None = None) -> list[int]:
         """A comma list of integers (``""`` is empty); ``size`` = minimum length."""
         text = self.req(el, k, name) if raw is None else raw
@@ -415,10 +456,10 @@ class _Reader:
             self.fail(f"<{el.tag} {name}={text!r}> needs {size} values", el, k, name)
         return values
 
-    def int1(self, el: _Element, k: int, name: str) -> int:
+    def int1(self, el: Tag, k: int, name: str) -> int:
         return self.ints(el, k, name, 1)[0]
 
-    def seat(self, el: _Element, k: int, name: str) -> Seat:
+    def seat(self, el: Tag, k: int, name: str) -> Seat:
         seat = _SEAT_TEXT.get(el.get(name))
         if seat is None:
             value = self.int1(el, k, name)
@@ -427,7 +468,7 @@ class _Reader:
             seat = Seat(value)
         return seat
 
-    def tiles(self, el: _Element, k: int, name: str, raw: str | None = None,
+    def tiles(self, el: Tag, k: int, name: str, raw: str | None = None,
               sort: bool = False) -> tuple[Tile, ...]:
         """The tile ids of attribute ``name`` (or ``raw``); ``sort`` puts them in the
         canonical order of :mod:`parsers.canonical` (hands, whose order says nothing):
@@ -448,22 +489,22 @@ class _Reader:
             tiles = tuple([table[i] for i in ids])
         return tuple(sorted(tiles, key=_ORDER)) if sort else tiles
 
-    def tile(self, el: _Element, k: int, name: str) -> Tile:
+    def tile(self, el: Tag, k: int, name: str) -> Tile:
         tiles = self.tiles(el, k, name)
         if len(tiles) != 1:
             self.fail(f"<{el.tag} {name}> must be one tile id", el, k, name)
         return tiles[0]
 
-    def in_play(self, el: _Element, k: int) -> None:
+    def in_play(self, el: Tag, k: int) -> None:
         if not self.plays:
             self.fail(f"<{el.tag}> before the first <INIT>", el, k)
 
-    def deltas(self, el: _Element, k: int) -> tuple[int, ...]:
+    def deltas(self, el: Tag, k: int) -> tuple[int, ...]:
         # s0,d0,...,s3,d3 in hundreds; chip lobbies append 8 chip values
         sc = self.ints(el, k, "sc", 8)
         return tuple(sc[2 * i + 1] * 100 for i in range(self.n))
 
-    def result(self, el: _Element, k: int, src: SourceRef) -> None:
+    def result(self, el: Tag, k: int, src: SourceRef) -> None:
         """Book-keeping shared by AGARI and RYUUKYOKU (EndKyoku/EndGame wait)."""
         self.result_src = src
         raw = el.get("owari")
@@ -496,10 +537,10 @@ class _Reader:
 
     # -- tag handlers (dispatched through _HANDLERS) --
 
-    def on_ignored(self, el: _Element, k: int) -> None:
+    def on_ignored(self, el: Tag, k: int) -> None:
         """SHUFFLE (wall seed) and TAIKYOKU (first dealer, always 0) carry nothing to replay."""
 
-    def on_go(self, el: _Element, k: int) -> None:
+    def on_go(self, el: Tag, k: int) -> None:
         if self.hints is not None:
             self.note("a second <GO> tag was ignored", self.src(el, k))
             return
@@ -514,7 +555,7 @@ class _Reader:
             room=room_label(go_type), raw_type=go_type,
             start_score=_csrule_start(el.get("csrule")))
 
-    def on_un(self, el: _Element, k: int) -> None:
+    def on_un(self, el: Tag, k: int) -> None:
         names = [el.get(f"n{i}") for i in range(4)]
         given = [i for i, name in enumerate(names) if name is not None]
         if self.un is not None or (len(given) == 1 and el.get("dan") is None):
@@ -534,10 +575,10 @@ class _Reader:
                           sex=sexes[i] if i < len(sexes) and sexes[i] else None)
                    for i in range(4)]
 
-    def on_bye(self, el: _Element, k: int) -> None:
+    def on_bye(self, el: Tag, k: int) -> None:
         self.note(f"seat {self.seat(el, k, 'who')} disconnected (BYE)", self.src(el, k))
 
-    def on_init(self, el: _Element, k: int) -> None:
+    def on_init(self, el: Tag, k: int) -> None:
         if self.hints is None:
             self.fail("<INIT> before <GO>: the red-five rule is unknown", el, k)
         src = self.src(el, k)
@@ -556,7 +597,7 @@ class _Reader:
         self.last_draw[:] = (-1, -1, -1, -1)
         self.in_hand = True
 
-    def quick_start(self, el: _Element, src: SourceRef) -> StartKyoku:
+    def quick_start(self, el: Tag, src: SourceRef) -> StartKyoku:
         """:meth:`start` for the common shape of INIT; raises one of ``_UNUSUAL`` otherwise."""
         get = el.get
         n = self.n
@@ -572,7 +613,7 @@ class _Reader:
             dora_marker=tile_text[dora],
             tehais=tuple([_hand(tile_text, get(name, "")) for name in _HAI[:n]]), src=src)
 
-    def start(self, el: _Element, k: int, src: SourceRef) -> StartKyoku:
+    def start(self, el: Tag, k: int, src: SourceRef) -> StartKyoku:
         seed = self.req(el, k, "seed").split(",")
         if len(seed) != 6:
             self.fail(f"<INIT seed> has {len(seed)} fields, expected 6", el, k, "seed")
@@ -594,7 +635,7 @@ class _Reader:
             tehais=tuple([self.tiles(el, k, name, sort=True) for name in _HAI[:self.n]]),
             src=src)
 
-    def on_n(self, el: _Element, k: int) -> None:
+    def on_n(self, el: Tag, k: int) -> None:
         self.in_play(el, k)
         try:
             who = _SEAT_TEXT[el.get("who")]
@@ -625,7 +666,7 @@ class _Reader:
             raise AssertionError(f"decoded meld lacks its called tile: {meld}")
         self.events.append(event)
 
-    def meld(self, el: _Element, k: int) -> tuple[Seat, Meld]:
+    def meld(self, el: Tag, k: int) -> tuple[Seat, Meld]:
         who = self.seat(el, k, "who")
         code = self.int1(el, k, "m")
         try:
@@ -633,7 +674,7 @@ class _Reader:
         except ValueError as exc:
             self.fail(f"<N m={code}>: {exc}", el, k, "m")
 
-    def on_reach(self, el: _Element, k: int) -> None:
+    def on_reach(self, el: Tag, k: int) -> None:
         self.in_play(el, k)
         try:
             event = self.quick_reach(el, k)
@@ -641,7 +682,7 @@ class _Reader:
             event = self.reach(el, k)
         self.events.append(event)
 
-    def quick_reach(self, el: _Element, k: int) -> Reach | ReachAccepted:
+    def quick_reach(self, el: Tag, k: int) -> Reach | ReachAccepted:
         """:meth:`reach` for the common shape of REACH; raises one of ``_UNUSUAL`` otherwise."""
         who = _SEAT_TEXT[el.get("who")]
         step = el.get("step")
@@ -658,7 +699,7 @@ class _Reader:
             scores = tuple([t * 100 for t in values[:self.n]])
         return _ReachAccepted(actor=who, scores=scores, src=self.src(el, k))
 
-    def reach(self, el: _Element, k: int) -> Reach | ReachAccepted:
+    def reach(self, el: Tag, k: int) -> Reach | ReachAccepted:
         who = self.seat(el, k, "who")
         step = self.int1(el, k, "step")
         if step == 1:
@@ -669,7 +710,7 @@ class _Reader:
         scores = tuple(t * 100 for t in ten[:self.n]) if ten else None
         return _ReachAccepted(actor=who, scores=scores, src=self.src(el, k))
 
-    def on_dora(self, el: _Element, k: int) -> None:
+    def on_dora(self, el: Tag, k: int) -> None:
         self.in_play(el, k)
         try:
             tile = self.tile_text[el.get("hai", "")]
@@ -677,7 +718,7 @@ class _Reader:
             tile = self.tile(el, k, "hai")
         self.events.append(_Dora(dora_marker=tile, src=self.src(el, k)))
 
-    def on_agari(self, el: _Element, k: int) -> None:
+    def on_agari(self, el: Tag, k: int) -> None:
         self.in_play(el, k)
         src = self.src(el, k)
         try:
@@ -687,7 +728,7 @@ class _Reader:
         self.events.append(hora)
         self.result(el, k, src)
 
-    def quick_hora(self, el: _Element, src: SourceRef) -> Hora:
+    def quick_hora(self, el: Tag, src: SourceRef) -> Hora:
         """:meth:`hora` for the common shape of AGARI; raises one of ``_UNUSUAL`` otherwise."""
         get = el.get
         tile_text = self.tile_text
@@ -706,7 +747,7 @@ class _Reader:
             pao=_SEAT_TEXT[pao] if pao else None,
             honba=honba, kyotaku=sticks, src=src)
 
-    def hora(self, el: _Element, k: int, src: SourceRef) -> Hora:
+    def hora(self, el: Tag, k: int, src: SourceRef) -> Hora:
         honba, sticks = self.ints(el, k, "ba", 2)[:2]
         fu, points, limit = self.ints(el, k, "ten", 3)[:3]
         if not 0 <= limit <= 5:
@@ -723,7 +764,7 @@ class _Reader:
             pao=self.seat(el, k, "paoWho") if el.get("paoWho") else None,
             honba=honba, kyotaku=sticks, src=src)
 
-    def yaku(self, el: _Element, k: int) -> tuple[tuple[Yaku, int], ...] | None:
+    def yaku(self, el: Tag, k: int) -> tuple[tuple[Yaku, int], ...] | None:
         """``yaku`` (id, han) pairs, or ``yakuman`` ids at 13 han each."""
         if el.get("yaku") is not None:
             name = "yaku"
@@ -746,7 +787,7 @@ class _Reader:
         pairs = zip([_YAKU_BY_ID[i] for i in ids], hans, strict=True)
         return tuple([item for item in pairs if not is_empty_ura(item)])  # canonical
 
-    def on_ryuukyoku(self, el: _Element, k: int) -> None:
+    def on_ryuukyoku(self, el: Tag, k: int) -> None:
         self.in_play(el, k)
         src = self.src(el, k)
         kind = el.get("type")
@@ -773,7 +814,7 @@ class _Reader:
                                      hands=hands, actor=actor, src=src))
         self.result(el, k, src)
 
-    def quick_shown(self, el: _Element) -> tuple[tuple[tuple[Tile, ...] | None, ...],
+    def quick_shown(self, el: Tag) -> tuple[tuple[tuple[Tile, ...] | None, ...],
                                                  tuple[int, ...]]:
         """RYUUKYOKU's shown hands and ``sc`` deltas in their common shape; raises one of
         ``_UNUSUAL`` otherwise."""
@@ -817,7 +858,7 @@ def _hand(tile_text: dict[str, Tile], text: str) -> tuple[Tile, ...]:
     return tuple(sorted(map(tile_text.__getitem__, text.split(",")), key=_ORDER))
 
 
-def _quick_yaku(el: _Element) -> tuple[tuple[Yaku, int], ...]:
+def _quick_yaku(el: Tag) -> tuple[tuple[Yaku, int], ...]:
     """:meth:`_Reader.yaku` when AGARI has a ``yaku`` or a non-empty ``yakuman``."""
     raw = el.get("yaku")
     if raw is None:  # yakuman ids, 13 han each
@@ -852,7 +893,7 @@ def _csrule_start(csrule: str | None) -> int | None:
     return int(value) if value.isdigit() and value.isascii() else None
 
 
-_HANDLERS: dict[str, Callable[[_Reader, _Element, int], None]] = {
+_HANDLERS: dict[str, Callable[[_Reader, Tag, int], None]] = {
     "SHUFFLE": _Reader.on_ignored,
     "TAIKYOKU": _Reader.on_ignored,
     "GO": _Reader.on_go,
