@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import re
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter
-from pathlib import PurePath
 from typing import Any, NoReturn, cast
 from urllib.parse import unquote
 
@@ -415,7 +415,7 @@ class _Reader:
 
     def game(self) -> Game:
         assert self.hints is not None
-        log_id = _LOG_ID.search(PurePath(self.source).name)
+        log_id = _LOG_ID.search(os.path.basename(self.source))
         events = tuple(self.events)  # built canonical, see _Reader.tiles
         runs = SourceRuns(events, self.source, _POINTER, tuple(self.starts),
                           tuple(self.elements), tuple(self.lines))
@@ -427,7 +427,7 @@ class _Reader:
     # -- helpers --
 
     def src(self, el: Tag, k: int, attr: str | None = None) -> SourceRef:
-        pointer = _POINTER.format(k)
+        pointer = f"/mjloggm/*[{k}]"  # _POINTER, formatted
         return _source_ref(self.source, el.sourceline,
                            f"{pointer}/@{attr}" if attr else pointer)
 
