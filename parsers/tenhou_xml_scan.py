@@ -14,7 +14,8 @@ well-formed XML and that lxml reads to the same elements, names and values:
   children on the line it is on and nothing between them, and only whitespace
   after ``</mjloggm>``;
 * each child ``NAME`` followed by `` name="value"`` pairs (ASCII letters and
-  digits in names, no name twice), an optional space, then ``/>``.
+  digits in names, no name twice), an optional space, then ``/>``;
+* at most 8 MB, and names of at most 64 characters (lxml's own limits are higher).
 
 Anything else returns ``None`` and the caller reads the document with lxml, which
 gives the same result or the exact error (``tests/test_tenhou_xml_scan.py``
@@ -36,7 +37,13 @@ _HEAD = re.compile(
     r'(?:<\?xml version="1\.0"(?: encoding="(?:UTF|utf)-8")?\?>)?[ \t\n]*<mjloggm ver="2\.3"><')
 """Optional declaration, whitespace, the root and the first child's ``<``."""
 _END = '/></mjloggm>'
-_OUTSIDE = re.compile(r'([A-Z]+)(?: ?|( [A-Za-z][A-Za-z0-9]*=(?:" [A-Za-z][A-Za-z0-9]*=)*))')
+_MOST_BYTES = 8_000_000
+"""Larger documents are left to lxml: it refuses an attribute value of about 10 MB
+(without ``huge_tree``), which a smaller document cannot hold.  (Names are held to
+64 characters for the same reason: lxml refuses one of 50,000.)  A real mjlog is
+tens of kilobytes."""
+_OUTSIDE = re.compile(
+    r'([A-Z]{1,64})(?: ?|( [A-Za-z][A-Za-z0-9]{0,63}=(?:" [A-Za-z][A-Za-z0-9]{0,63}=)*))')
 """A child's text outside its quotes, the pieces joined by ``"``: the tag name and an
 optional space, or the tag name and `` name=`` per attribute."""
 
@@ -70,7 +77,7 @@ class ScannedTag(dict[str, str]):
 def split_tags(data: bytes) -> tuple[int, list[str]] | None:
     """The line the root's children are on and their texts (``T56``,
     ``INIT seed="..." ...``), or ``None`` when the document is not in the form above."""
-    if not data.isascii():
+    if len(data) > _MOST_BYTES or not data.isascii():
         return None
     text = data.decode("ascii")
     head = _HEAD.match(text)
@@ -92,11 +99,12 @@ def scanned_tag(text: str, line: int) -> ScannedTag | None:
     when it is not ``NAME name="value" ...`` with a name used once."""
     parts = text.split('"')
     if len(parts) == 1:  # no attributes
-        shape, values = _shape(text), parts[1:]
+        outside, values = text, parts[1:]
     elif len(parts) % 2 and parts[-1] in ("", " "):
-        shape, values = _shape('"'.join(parts[0:-1:2])), parts[1::2]
+        outside, values = '"'.join(parts[0:-1:2]), parts[1::2]
     else:
         return None
+    shape = _cached_shape(outside) if len(outside) <= _CACHED else _shape(outside)
     if shape is None or len(shape[1]) != len(values):
         return None
     tag = ScannedTag(zip(shape[1], values, strict=False))  # lengths checked
@@ -105,14 +113,19 @@ def scanned_tag(text: str, line: int) -> ScannedTag | None:
     return tag
 
 
-@lru_cache(maxsize=1024)
 def _shape(outside: str) -> tuple[str, tuple[str, ...]] | None:
     """The tag name and attribute names of a child whose text outside its quotes,
-    joined by ``"``, is ``outside`` (``INIT seed=" ten=" oya=``; a log has a few
-    dozen such shapes), or ``None`` when that is not a name and ``" name=`` pieces."""
+    joined by ``"``, is ``outside`` (``INIT seed=" ten=" oya=``), or ``None`` when
+    that is not a name and ``" name=`` pieces."""
     match = _OUTSIDE.fullmatch(outside)
     if match is None:
         return None
     name, names = match.groups()
     keys = tuple(names[1:-1].split('=" ')) if names else ()
     return (name, keys) if len(set(keys)) == len(keys) else None
+
+
+_cached_shape = lru_cache(maxsize=1024)(_shape)
+"""A log has a few dozen shapes, each under ``_CACHED`` characters (an AGARI's is
+about 100); longer ones are not kept."""
+_CACHED = 512

@@ -22,7 +22,7 @@ from fuzz.mutate import mutate
 from parsers.errors import LogFormatError
 from parsers.source import read_log_bytes
 from parsers.tenhou_xml import parse_game, read_scanned, read_tree
-from parsers.tenhou_xml_scan import scanned_tag, split_tags
+from parsers.tenhou_xml_scan import _cached_shape, scanned_tag, split_tags
 from replay.game import Game
 from tests.test_tenhou_xml import AGARI, OWARI, SAMPLE, init, log
 
@@ -131,6 +131,14 @@ def test_other_forms_are_left_to_lxml(old: str, new: str) -> None:
         assert ("error", str(exc)) == tree_reading(case)
 
 
+def test_what_lxml_refuses_for_size_is_left_to_it() -> None:
+    assert tree_reading(GAME.replace('ref=""', "r" + "a" * 50_001 + '=""').encode())[0] == "error"
+    for case in (GAME.replace('ref=""', "r" + "a" * 64 + '=""'),  # a name of 65 characters
+                 GAME.replace('ref=""', 'ref="' + "a" * 8_000_000 + '"')):
+        assert not agrees(case.encode())
+    assert agrees(GAME.replace('ref=""', "r" + "a" * 63 + '=""').encode())
+
+
 def test_empty_root_and_empty_input_are_left_to_lxml() -> None:
     for case in (b'<mjloggm ver="2.3"></mjloggm>', b"", b"<mjloggm ver=\"2.3\"><"):
         assert split_tags(case) is None
@@ -148,6 +156,14 @@ def test_empty_root_and_empty_input_are_left_to_lxml() -> None:
 ])
 def test_scanned_tag_refuses_what_is_not_name_equals_quoted_value(text: str) -> None:
     assert scanned_tag(text, 1) is None
+
+
+def test_long_shapes_are_read_but_not_kept() -> None:
+    text = "GO " + " ".join(f'a{i}="{i}"' for i in range(200))
+    kept = _cached_shape.cache_info().currsize
+    tag = scanned_tag(text, 1)
+    assert tag is not None and tag.get("a199") == "199" and len(tag) == 200
+    assert _cached_shape.cache_info().currsize == kept
 
 
 def test_scanned_tag_reads_names_values_and_line() -> None:
