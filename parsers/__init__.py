@@ -89,7 +89,7 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
     :raises UnsupportedLogError: if it is a log kansa recognises but cannot read.
     """
     src = SourceRef(source)
-    if not data.strip():
+    if not data or data.isspace():  # (strip() would copy the log)
         raise LogFormatError("the file is empty", src)
     check_items(data, limits.max_items, source)
     name = fmt or sniff(data)

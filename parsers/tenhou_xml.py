@@ -364,21 +364,23 @@ class _Reader:
         append = events.append
         last = self.last_draw
         handlers = _HANDLERS
-        plays = self.plays
+        find = self.plays.get
         starts, elements, lines = self.starts, self.elements, self.lines
-        # the parser drops comments and processing instructions, and entities cannot be
-        # declared (see _parse_xml), so every child is an element
-        for k, tag in enumerate(tags, 1):
-            play = plays.get(tag)
+        k = 0  # the element number of the last tag read that is not a draw or discard
+        read = 0  # len(events) after it: each draw or discard since adds one event
+        for tag in tags:
+            play = find(tag)
             if play is not None:
                 if line is None:  # lines differ: each draw or discard is a run of its own
+                    element = k + len(events) - read + 1
                     starts.append(len(events))
-                    elements.append(k)
-                    lines.append(cast("Tag", child(k, tag)).sourceline)
-                seat, match, after, pair = play
+                    elements.append(element)
+                    lines.append(cast("Tag", child(element, tag)).sourceline)
+                seat, match, leaves, pair = play
                 append(pair[last[seat] == match])
-                last[seat] = after
+                last[seat] = leaves
                 continue
+            k += len(events) - read + 1
             el = child(k, tag)
             if el is None:
                 return False
@@ -386,11 +388,12 @@ class _Reader:
             if handler is None:
                 self.unknown_tag(el, k)
             handler(self, el, k)
+            read = len(events)
             if line is not None:  # the draws and discards from the next element on
-                starts.append(len(events))
+                starts.append(read)
                 elements.append(k + 1)
                 lines.append(line)
-            plays = self.plays
+            find = self.plays.get
         self.finish()
         return True
 
@@ -870,9 +873,10 @@ def _quick_yaku(el: Tag) -> tuple[tuple[Yaku, int], ...]:
         if len(ids) != len(hans) or min(hans) < 0:
             raise ValueError("left to the careful reading")
     pairs = zip(map(_YAKU_TEXT.__getitem__, ids), hans, strict=True)
-    return tuple([item for item in pairs if not is_empty_ura(item)])  # canonical
+    return tuple([item for item in pairs if item != _EMPTY_URA])  # canonical, is_empty_ura
 
 
+_EMPTY_URA = (Yaku.URA_DORA, 0)
 _PERCENT_ENCODED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 

@@ -8,7 +8,8 @@ and :func:`scanned_tag` do that and nothing more.  They accept only text that is
 well-formed XML and that lxml reads to the same elements, names and values:
 
 * ASCII, printable, no ``&`` (so no entity or character references to expand) and
-  no ``<`` but at the tag boundaries (so no comment, PI, CDATA or DOCTYPE);
+  no ``<`` but at the tag boundaries (so no comment, PI, CDATA or DOCTYPE: a draw or
+  discard is its exact text, and :func:`scanned_tag` refuses any other with a ``<``);
 * the prolog an optional ``<?xml version="1.0" encoding="UTF-8"?>`` and whitespace
   (spaces, tabs, line feeds), the root exactly ``<mjloggm ver="2.3">`` with its
   children on the line it is on and nothing between them, and only whitespace
@@ -37,6 +38,7 @@ _HEAD = re.compile(
     r'(?:<\?xml version="1\.0"(?: encoding="(?:UTF|utf)-8")?\?>)?[ \t\n]*<mjloggm ver="2\.3"><')
 """Optional declaration, whitespace, the root and the first child's ``<``."""
 _END = '/></mjloggm>'
+_PRINTABLE = bytes(range(0x20, 0x7F))
 _MOST_BYTES = 8_000_000
 """Larger documents are left to lxml: it refuses an attribute value of about 10 MB
 (without ``huge_tree``), which a smaller document cannot hold.  (Names are held to
@@ -82,21 +84,21 @@ def split_tags(data: bytes) -> tuple[int, list[str]] | None:
     text = data.decode("ascii")
     head = _HEAD.match(text)
     end = text.rfind(_END)
-    if head is None or end < head.end():
+    if head is None or end < head.end() or text[end + len(_END):].strip(" \t\r\n"):
         return None
-    after = text[end + len(_END):]
     body = text[head.end():end]
-    if after.strip(" \t\r\n") or not body.isprintable() or "&" in body:
+    # (translate finds any unprintable byte faster than isprintable; only the white
+    # space around the root may be one)
+    if (data.translate(None, _PRINTABLE) and not body.isprintable()) or "&" in body:
         return None
-    tags = body.split("/><")
-    if body.count("<") != len(tags) - 1:
-        return None
-    return text.count("\n", 0, head.end()) + 1, tags
+    return text.count("\n", 0, head.end()) + 1, body.split("/><")
 
 
 def scanned_tag(text: str, line: int) -> ScannedTag | None:
     """The child whose text is ``text`` (as :func:`split_tags` gives it), or ``None``
     when it is not ``NAME name="value" ...`` with a name used once."""
+    if "<" in text:
+        return None
     parts = text.split('"')
     if len(parts) == 1:  # no attributes
         outside, values = text, parts[1:]

@@ -139,6 +139,12 @@ def test_what_lxml_refuses_for_size_is_left_to_it() -> None:
     assert agrees(GAME.replace('ref=""', "r" + "a" * 63 + '=""').encode())
 
 
+def test_white_space_around_the_root_does_not_let_a_control_character_through() -> None:
+    case = "\n" + GAME.replace('ref=""', 'ref="a\x01b"') + "\n"
+    assert not agrees(case.encode())
+    assert agrees(("\n" + GAME + "\n").encode())
+
+
 def test_empty_root_and_empty_input_are_left_to_lxml() -> None:
     for case in (b'<mjloggm ver="2.3"></mjloggm>', b"", b"<mjloggm ver=\"2.3\"><"):
         assert split_tags(case) is None
