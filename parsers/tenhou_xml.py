@@ -231,7 +231,7 @@ def read_scanned(data: bytes, source: str) -> Game | None:
     line, tags = scanned
     reader = _Reader(source)
     try:
-        if not reader.run(tags, lambda k, text: scanned_tag(text, line), line):
+        if not reader.run(tags, None, line):
             return None
     except LogFormatError:
         return None
@@ -246,8 +246,7 @@ def read_tree(data: bytes, source: str) -> Game:
         reader.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
                     _source_ref(source, root.sourceline, "/mjloggm"))
     children = list(root)
-    reader.run([el.tag for el in children], lambda k, text: children[k - 1],
-               _shared_line(root))
+    reader.run([el.tag for el in children], children, _shared_line(root))
     return reader.game()
 
 
@@ -354,12 +353,11 @@ class _Reader:
 
     # -- main loop --
 
-    def run(self, tags: list[str], child: Callable[[int, str], Tag | None],
-            line: int | None) -> bool:
-        """Read the root's children: ``tags[k - 1]`` is child k's tag name (or, from
-        :func:`split_tags`, its whole text) and ``child(k, tags[k - 1])`` the child
-        itself, asked for the tags that are not draws or discards; ``line`` is the
-        line they all start on, if they do.  False when ``child`` gives ``None``."""
+    def run(self, tags: list[str], children: list[_Element] | None, line: int | None) -> bool:
+        """Read the root's children: ``tags[k - 1]`` is child k's tag name and
+        ``children[k - 1]`` the child, or (``children`` ``None``) ``tags`` are the
+        children's texts from :func:`split_tags`; ``line`` is the line they all start
+        on, if they do.  False when :func:`scanned_tag` refuses a text."""
         events = self.events
         append = events.append
         last = self.last_draw
@@ -375,13 +373,14 @@ class _Reader:
                     element = k + len(events) - read + 1
                     starts.append(len(events))
                     elements.append(element)
-                    lines.append(cast("Tag", child(element, tag)).sourceline)
+                    child = cast("list[_Element]", children)[element - 1]
+                    lines.append(cast("int | None", child.sourceline))
                 seat, match, leaves, pair = play
                 append(pair[last[seat] == match])
                 last[seat] = leaves
                 continue
             k += len(events) - read + 1
-            el = child(k, tag)
+            el: Tag | None = scanned_tag(tag, line) if children is None else children[k - 1]
             if el is None:
                 return False
             handler = handlers.get(el.tag)

@@ -67,7 +67,7 @@ class ScannedTag(dict[str, str]):
 
     __slots__ = ("sourceline", "tag")
     tag: str
-    sourceline: int
+    sourceline: int | None
 
     if TYPE_CHECKING:  # typed as Tag.get: mypy does not match dict.get's three overloads to it
         @overload  # type: ignore[override, no-overload-impl]
@@ -94,7 +94,7 @@ def split_tags(data: bytes) -> tuple[int, list[str]] | None:
     return text.count("\n", 0, head.end()) + 1, body.split("/><")
 
 
-def scanned_tag(text: str, line: int) -> ScannedTag | None:
+def scanned_tag(text: str, line: int | None) -> ScannedTag | None:
     """The child whose text is ``text`` (as :func:`split_tags` gives it), or ``None``
     when it is not ``NAME name="value" ...`` with a name used once."""
     if "<" in text:
