@@ -102,9 +102,9 @@ _PLAY_TAGS: dict[str, tuple[bool, Seat, int]] = {
 
 
 _Play = tuple[Seat, int, int, tuple[Event, Event]]
-"""A draw or discard tag read as (seat, ``match``, ``after``, events): the event is
+"""A draw or discard tag read as (seat, ``match``, ``leaves``, events): the event is
 ``events[1]`` when the seat's last draw (``_Reader.last_draw``) equals ``match``,
-``events[0]`` otherwise, and the seat's last draw becomes ``after``.  A draw never
+``events[0]`` otherwise, and the seat's last draw becomes ``leaves``.  A draw never
 matches (``match`` -2) and leaves its tile id; a discard matches the id of the tile
 it discards (then it is tsumogiri) and leaves -1."""
 _NEVER = -2
@@ -245,7 +245,7 @@ def read_tree(data: bytes, source: str) -> Game:
     if root.get("ver") not in (None, "2.3"):
         reader.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
                     _source_ref(source, root.sourceline, "/mjloggm"))
-    children = list(root)
+    children = list(root)  # all elements: comments and PIs are dropped, entities refused
     reader.run([el.tag for el in children], children, _shared_line(root))
     return reader.game()
 
