@@ -15,7 +15,7 @@ well-formed XML and that lxml reads to the same elements, names and values:
   children on the line it is on and nothing between them, and only whitespace
   after ``</mjloggm>``;
 * each child ``NAME`` followed by `` name="value"`` pairs (ASCII letters and
-  digits in names, no name twice), an optional space, then ``/>``;
+  digits in names, no name twice, no ``xmlns``), an optional space, then ``/>``;
 * at most 8 MB, and names of at most 64 characters (lxml's own limits are higher).
 
 Anything else returns ``None`` and the caller reads the document with lxml, which
@@ -124,7 +124,9 @@ def _shape(outside: str) -> tuple[str, tuple[str, ...]] | None:
         return None
     name, names = match.groups()
     keys = tuple(names[1:-1].split('=" ')) if names else ()
-    return (name, keys) if len(set(keys)) == len(keys) else None
+    if len(set(keys)) != len(keys) or "xmlns" in keys:  # xmlns puts the tag in a namespace
+        return None
+    return name, keys
 
 
 _cached_shape = lru_cache(maxsize=1024)(_shape)

@@ -69,6 +69,7 @@ def test_the_hand_written_game_is_read_both_ways() -> None:
     ("</mjloggm>", "</mjloggm>\r\n \t"),
     ('oya="0"/>', 'oya="0" />'),
     ('ref=""', 'ref="a>b"'),
+    ('ref=""', 'ref="a]]>b"'),
     ('<TAIKYOKU oya="0"/>', "<TAIKYOKU/>"),
     ('<TAIKYOKU oya="0"/>', "<TAIKYOKU />"),
 ])
@@ -92,6 +93,8 @@ def test_forms_read_without_lxml(old: str, new: str) -> None:
     ('ref=""', 'ref="\x7f"'),  # not printable
     ('ref=""', 'ref="\x01"'),  # not a legal XML character
     ('ref=""', 'REF=""'),  # names as written (here still ASCII letters: accepted below)
+    ('<GO type', '<GO xmlns="urn:x" type'),  # lxml reads the tag as {urn:x}GO
+    ('<GO type', '<GO xmlns="" type'),  # (the empty namespace would read as GO)
     ('<GO type', '<GO  type'),  # two spaces between name and attribute
     ('<GO type', '<go type'),  # lowercase tag name
     ('<GO type', '<G-O type'),  # a tag name out of the accepted letters
@@ -181,19 +184,35 @@ def test_scanned_tag_reads_names_values_and_line() -> None:
 
 # -- generated and mutated documents -------------------------------------------
 
-VALUE_CHARS = st.sampled_from(list('0123456789,aZ &<>"\'\t\n;#%/='))
+VALUE_CHARS = st.sampled_from(list('0123456789,aZ &<>"\'\t\n;#%/=]'))
+ATTR_NAMES = st.sampled_from(["who", "m", "hai", "step", "ten", "xmlns"])
 GLUE = st.sampled_from(["", "", "", " ", "\n", "<!--c-->"])
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(["N", "DORA", "BYE", "REACH", "T12", "D12", "U5"]),
-                          st.dictionaries(st.sampled_from(["who", "m", "hai", "step", "ten"]),
+                          st.dictionaries(ATTR_NAMES,
                                           st.text(VALUE_CHARS, max_size=6), max_size=3),
                           GLUE), max_size=8))
 def test_generated_documents(tags: list[tuple[str, dict[str, str], str]]) -> None:
     body = "".join(glue + f"<{tag}" + "".join(f' {k}="{v}"' for k, v in attrs.items()) + "/>"
                    for tag, attrs, glue in tags)
     agrees(GAME.replace("<AGARI", body + "<AGARI").encode())
+
+
+TAG_ENDS = [i for i in range(len(GAME)) if GAME.startswith("/>", i)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, len(TAG_ENDS) - 1),
+       st.sampled_from(["xmlns", "x", "REF", "x-y", "a:b", "xml", "ver", "who", "1a"]),
+       st.text(VALUE_CHARS, max_size=4), GLUE)
+def test_an_attribute_and_glue_added_to_a_real_tag(which: int, name: str, value: str,
+                                                     glue: str) -> None:
+    """Tags that read as they are, with one more attribute and something after them."""
+    end = TAG_ENDS[which]
+    case = GAME[:end] + f' {name}="{value}"/>' + glue + GAME[end + 2:]
+    agrees(case.encode())
 
 
 @pytest.mark.corpus
