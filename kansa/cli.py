@@ -13,7 +13,8 @@ from typing import Any
 
 from kansa import __version__, docs
 from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
-from kansa.runner import Accumulator, AuditOptions, audit_file, discover, lost_outcome
+from kansa.discovery import discover, iter_files, missing_paths
+from kansa.runner import Accumulator, AuditOptions, audit_file, lost_outcome
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.rules import PRESETS, RuleSet
 
@@ -223,13 +224,15 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    files, missing = discover(args.paths)
+    missing = missing_paths(args.paths)
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    total = sum(1 for _ in iter_files(args.paths))  # counted, not kept: listed again below
+    files = iter_files(args.paths)
     options = AuditOptions(rules=resolve_rules(args.rules), limits=_limits(args), fmt=args.fmt)
     engine = _engine(args)
     acc = Accumulator()
-    progress = Progress(len(files), enabled=None if args.progress == "auto"
+    progress = Progress(total, enabled=None if args.progress == "auto"
                         else args.progress == "always")
     store: Any = None
     keys: dict[str, tuple[str, str]] = {}  # store key and digest of each file in flight
@@ -278,8 +281,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
                 if interrupt.requested:
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
-        acc.summary.not_audited = len(files) - acc.summary.files
-        print(f"\nkansa: interrupted; {acc.summary.not_audited} of {len(files)} files "
+        acc.summary.not_audited = max(total - acc.summary.files, 0)
+        print(f"\nkansa: interrupted; {acc.summary.not_audited} of {total} files "
               "not audited", file=sys.stderr)
     finally:
         close = getattr(items, "close", None)

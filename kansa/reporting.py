@@ -13,7 +13,8 @@ from pathlib import Path
 from kansa import __version__
 from kansa.batch import EngineError, run
 from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
-from kansa.runner import AuditOptions, FileResults, discover, lost_results, replay_file
+from kansa.discovery import discover
+from kansa.runner import AuditOptions, FileResults, lost_results, replay_file
 from kansa.store import ResultStore
 from reports.html import render_html
 from reports.plots import PLOTS, render_all

@@ -8,8 +8,6 @@ process and still give the same document.
 from __future__ import annotations
 
 import dataclasses
-import glob
-import os
 import traceback
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -297,52 +295,6 @@ def lost_outcome(source: str, why: str) -> FileOutcome:
 
 def _internal(source: str, exc: BaseException, doing: str) -> FileResults:
     return FileResults(source, "internal_error", internal=[internal_entry(source, exc, doing)])
-
-
-def discover(paths: Iterable[str]) -> tuple[list[str], list[str]]:
-    """Expand files, folders (recursively) and globs into a sorted file list.
-
-    Returns ``(files, missing)`` where ``missing`` are arguments that matched nothing.
-    """
-    found: set[str] = set()
-    missing: list[str] = []
-    for arg in paths:
-        matches = [arg] if os.path.exists(arg) else sorted(glob.glob(arg, recursive=True))
-        if not matches:
-            missing.append(arg)
-        for m in matches:
-            p = Path(m)
-            if p.is_dir():
-                found.update(_walk(p))
-            else:  # not only regular files: reading tells why a pipe or device is refused
-                found.add(str(p))
-    return sorted(found), missing
-
-
-def _walk(top: Path) -> Iterator[str]:
-    """Files under ``top``, following symlinked folders but never into a loop, skipping
-    hidden names."""
-    for dirpath, dirnames, filenames in os.walk(top, followlinks=True):
-        if _is_loop(Path(dirpath), top):
-            dirnames[:] = []
-            continue
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in filenames:
-            if not name.startswith("."):  # a broken link or a pipe is reported, not skipped
-                yield os.path.join(dirpath, name)
-
-
-def _is_loop(path: Path, top: Path) -> bool:
-    """True when ``path`` resolves to one of its own ancestors (a symlink loop)."""
-    real = os.path.realpath(path)
-    parent = path.parent
-    while len(parent.parts) >= len(top.parts) and parent != path:
-        if os.path.realpath(parent) == real:
-            return True
-        if parent == top:
-            break
-        path, parent = parent, parent.parent
-    return False
 
 
 def iter_outcomes(files: Iterable[str], options: AuditOptions) -> Iterator[FileOutcome]:

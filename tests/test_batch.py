@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from kansa.batch import Engine, Progress, run
-from kansa.runner import STATUSES, AuditOptions, build_document, discover
+from kansa.discovery import discover
+from kansa.runner import STATUSES, AuditOptions, build_document
 
 ROOT = Path(__file__).resolve().parents[1]
 

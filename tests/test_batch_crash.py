@@ -15,7 +15,8 @@ import kansa.runner
 import kansa.store
 from kansa.batch import Engine, run
 from kansa.cli import main
-from kansa.runner import AuditOptions, FileOutcome, audit_file, build_document, discover
+from kansa.discovery import discover
+from kansa.runner import AuditOptions, FileOutcome, audit_file, build_document
 
 POISON = "poison"
 """Files whose name holds this kill the worker process that audits them."""

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kansa.runner import AuditOptions, build_document, discover, iter_outcomes
+from kansa.discovery import discover
+from kansa.runner import AuditOptions, build_document, iter_outcomes
 from parsers.source import read_log_bytes
 
 pytestmark = pytest.mark.corpus

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from kansa.runner import AuditOptions, build_document, discover, iter_outcomes
+from kansa.discovery import discover
+from kansa.runner import AuditOptions, build_document, iter_outcomes
 from parsers import load
 from replay.events import Daiminkan, Hora, Kakan, Ryukyoku, StartKyoku
 from replay.rules import PRESETS

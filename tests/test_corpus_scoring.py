@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kansa.runner import discover, rules_for
+from kansa.discovery import discover
+from kansa.runner import rules_for
 from parsers import load
 from replay.engine import replay
 from replay.ledger import net, table_net

@@ -14,7 +14,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from kansa.runner import discover, iter_results
+from kansa.discovery import discover
+from kansa.runner import iter_results
 from parsers.source import read_log_bytes
 from replay.result import HandRecord
 from reports.stats import build

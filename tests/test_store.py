@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 from kansa.cli import main
-from kansa.runner import AuditOptions, discover, replay_file
+from kansa.discovery import discover
+from kansa.runner import AuditOptions, replay_file
 from kansa.store import ResultStore
 from reports.stats import build, complete
 
