@@ -9,17 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from kansa import __version__
 from kansa.batch import EngineError, run
 from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
 from kansa.discovery import discover
-from kansa.runner import AuditOptions, FileResults, lost_results, replay_file
+from kansa.runner import AuditOptions, FileResults, internal_entry, lost_results, replay_file
 from kansa.store import ResultStore
 from reports.html import render_html
 from reports.plots import PLOTS, render_all
-from reports.stats import build, complete
-from reports.tables import Tables
+from reports.stats import complete
+from reports.tables import SCHEMAS, Tables, table_rows, tables_from_rows
 
 
 def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
@@ -41,10 +42,29 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     return done, EXIT_FINDINGS if bad else EXIT_OK
 
 
-def _tables(args: argparse.Namespace, done: list[FileResults]) -> Tables:
-    results = [r for f in done for r in f.results]
+def _tables(args: argparse.Namespace, done: list[FileResults]
+            ) -> tuple[Tables, list[FileResults], bool]:
+    """The tables of the replayed files, ``done`` with the files whose rows could not
+    be made turned into internal errors (a bug: the others' tables are still made),
+    and whether there was one."""
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in SCHEMAS}
+    kept: list[FileResults] = []
+    failed = False
+    for f in done:
+        try:
+            file_rows = table_rows(f.results)
+        except Exception as exc:  # a bug in the tables: this file is left out
+            entry = internal_entry(f.file, exc, "making the report tables")
+            print(f"kansa: internal_error: {f.file}: {entry['error']}", file=sys.stderr)
+            kept.append(FileResults(f.file, "internal_error", error={"error": entry["error"]},
+                                    internal=[entry]))
+            failed = True
+            continue
+        for name, file_table in file_rows.items():
+            rows[name].extend(file_table)
+        kept.append(f)
     try:
-        return build(results, player=args.player)
+        return complete(tables_from_rows(rows), player=args.player), kept, failed
     except KeyError:
         raise UsageError(f"no player named {args.player!r} in these games") from None
 
@@ -63,7 +83,8 @@ def _inputs(args: argparse.Namespace) -> tuple[Tables, list[FileResults], int]:
     if not args.paths:
         raise UsageError("give log paths, or --store DIR")
     done, status = _replayed(args)
-    return _tables(args, done), done, status
+    tables, done, failed = _tables(args, done)
+    return tables, done, EXIT_FINDINGS if failed else status
 
 
 def _game_key(tables: Tables, wanted: str | None) -> str | None:

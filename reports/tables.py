@@ -170,7 +170,11 @@ SCHEMAS: dict[str, dict[str, str]] = {
 
 def build_tables(results: Iterable[ReplayResult]) -> Tables:
     """The base tables of a batch of replayed games (one pass, rows per game)."""
-    rows = table_rows(results)
+    return tables_from_rows(table_rows(results))
+
+
+def tables_from_rows(rows: dict[str, list[dict[str, Any]]]) -> Tables:
+    """The base tables of rows gathered by :func:`table_rows` (one file's or many)."""
 
     def make(name: str) -> pd.DataFrame:
         return frame(rows[name], SCHEMAS[name])

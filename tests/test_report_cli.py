@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 
 from kansa.cli import main
+from reports import tables
 from reports.plots import PLOTS
 from reports.tables import SCHEMAS
 
@@ -65,3 +67,26 @@ def test_unreadable_input_is_reported_and_exits_1(corpus_dir: Path, tmp_path: Pa
     bad.write_bytes(b"<mjloggm")
     assert main(["stats", *inputs(corpus_dir), str(bad), "--out", str(tmp_path / "o")]) == 1
     assert "unreadable" in capsys.readouterr().err
+
+
+def test_a_file_whose_tables_fail_is_left_out_and_named(corpus_dir: Path, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in the tables for one file costs that file, not the command."""
+    add_game = tables._add_game
+
+    def failing(rows: Any, result: Any) -> None:
+        if "double-ron" in result.source:
+            raise RuntimeError("planted")
+        add_game(rows, result)
+    monkeypatch.setattr(tables, "_add_game", failing)
+    out = tmp_path / "stats"
+    assert main(["stats", *inputs(corpus_dir), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "internal_error" in err and "double-ron.mjlog" in err and "planted" in err
+    games = pd.read_parquet(out / "games.parquet")
+    assert len(games) == 2 and not games["file"].str.contains("double-ron").any()
+    page = tmp_path / "r.html"
+    assert main(["report", *inputs(corpus_dir), "-o", str(page)]) == 1
+    text = page.read_text(encoding="utf-8")
+    assert "Files not in the statistics" in text and "planted" in text
