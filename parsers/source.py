@@ -46,6 +46,8 @@ def check_items(data: bytes, limit: int, source: str) -> None:
 
     :raises LogFormatError: at the first item past the limit.
     """
+    if len(data) <= limit:  # an item takes a byte at least: no need to count (4 passes)
+        return
     count = data.count(b"<") + data.count(b",") + data.count(b"[") + data.count(b"{")
     if count <= limit:
         return

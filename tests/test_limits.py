@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kansa.cli import build_parser, main
-from parsers.source import DEFAULT_LIMITS, Limits
+from parsers.errors import LogFormatError
+from parsers.source import DEFAULT_LIMITS, Limits, check_items
 
 MJLOG = (b'<mjloggm ver="2.3"><GO type="169" lobby="0"/>'
          b'<UN n0="a" n1="b" n2="c" n3="d" dan="0,0,0,0" rate="1500,1500,1500,1500" '
@@ -208,6 +211,18 @@ def test_a_log_over_max_items(capsys: pytest.CaptureFixture[str], tmp_path: Path
     path.write_bytes(T6.replace(b'"log": []', b'"log": [' + b"0," * 500 + b"0]"))
     entry = refusal(capsys, path, "--max-items", "100")
     assert "(--max-items)" in entry["error"]
+
+
+@given(st.binary(max_size=120).map(lambda b: b.replace(b"a", b"<")), st.integers(0, 130))
+def test_max_items_is_decided_by_the_count_alone(data: bytes, limit: int) -> None:
+    """(A log no longer than the limit is not counted: it cannot hold more items.)"""
+    count = sum(data.count(c) for c in (b"<", b",", b"[", b"{"))
+    try:
+        check_items(data, limit, "x")
+    except LogFormatError:
+        assert count > limit
+    else:
+        assert count <= limit
 
 
 # -- XML ----------------------------------------------------------------------------------
