@@ -5,7 +5,6 @@ Usage::
     python bench/memory.py [--corpus DIR] [--copies 10] [--jobs 1] [--json]
     python bench/memory.py --paths 300000
 
-
 Each run is a fresh ``python -m kansa audit`` process (its JSON document sent to
 /dev/null with ``--json``), whose peak resident set size is read with
 ``getrusage(RUSAGE_CHILDREN)`` after it exits.  Streaming batches keep it flat:
