@@ -104,12 +104,12 @@ def _game_over(pos: int, renchan: bool, abortive: bool, scores: Sequence[int],
     if rules.tobi and any(s < 0 for s in scores):
         return True
     length = 8 if rules.hanchan else 4
-    reached = any(s >= rules.return_score for s in scores)
+    reached = any(s >= rules.target_score for s in scores)
     if abortive:
         return rules.west_extension and pos >= length and reached
     if renchan:
         oya = pos % 4
-        return rules.agari_yame and pos >= length - 1 and scores[oya] >= rules.return_score \
+        return rules.agari_yame and pos >= length - 1 and scores[oya] >= rules.target_score \
             and ranking(scores)[0] == oya
     if rules.west_extension:
         return pos + 1 >= length + 4 or (pos + 1 >= length and reached)

@@ -141,8 +141,14 @@ class RuleSet:
     """The game ends when a score goes below zero."""
     west_extension: bool = True
     agari_yame: bool = True
+    # -- final points and the end of the game --------------------------------------
     start_score: int = 25000
     return_score: int = 30000
+    """The score final points are counted from: ``(score - return_score) / 1000 + uma``;
+    the difference to ``start_score``, times the players, is the oka paid to first."""
+    target_score: int = 30000
+    """The score someone must hold for the game to end after its last hand (else the
+    West extension), and the all-last dealer's score for agari-yame."""
     uma: tuple[int, int, int, int] | None = (20000, 10000, -10000, -20000)
     """Points added by rank, first to last; ``None`` when unknown (a custom lobby whose log
     does not say), and then final points are not checked."""
@@ -339,6 +345,38 @@ def _kind_of(current: Any) -> str:
 # * temp_furiten_clear: the seed's older EMA text (any call clears it) is the value
 #   DRAW_OR_ANY_CALL; the ema preset follows EMA 2016 (own draw or own claim).
 
+# * row 21 (the riichi stick when the declaration tile is won on) is no field: the
+#   replay takes the stick at the log's own accept step.  The corpus's Tenhou XML has
+#   42 rons on a declaration tile, none with the accept step (REACH step 2) before it
+#   (e.g. mjx-project__mjx/2022060100gm-00a9-0000-97f72260.mjlog), and so do its
+#   tenhou6, majiang and mjai logs; no Mahjong Soul log in the corpus shows the case.
+#
+# Final points and the end of the game, preset by preset (rows 33-36):
+#
+# * tenhou: start 25,000, return 30,000 (oka 20,000 to first), uma 20/10, rounding
+#   "tenhou", honba 300, noten 3,000 (rows 34-36).  Every Tenhou game of the corpus
+#   that gives final points agrees: 182 Tenhou XML owari (120 of them in tenths), the
+#   28 majiang games converted from Tenhou, tenhou6 ranked_game.json and suukantsu_1.json
+#   (Equim-chan__mjai-reviewer).  The target, 30,000: row 33 (West extension until
+#   someone has it, all-last agari-yame); the corpus's full Tenhou games end as it gives,
+#   apart from a 2009 game (dnovikoff__tenhou/bug1.xml) whose all-last dealer, tenpai and
+#   top, played on: a tenpai-yame question, not one of the target.
+# * majsoul: final points are (score - 25,000) / 1000 + uma 15/5/-5/-15, no oka, first
+#   the earlier seat on a tie, leftover sticks to first: the tensoul-style "sc" of
+#   tenhou6/kbkn3__MahjongSoul-review-supporter/2025_1_1_Jade_Room_South.json (scores
+#   7200, 52400, 15500, 24900 give -32.8, 42.4, -14.5, 4.9), which answers row 35's "?".
+#   The room (Bronze to Throne) changes the rank points (段位pt), not these game points:
+#   the corpus's three-player Silver, Gold and Jade room logs (hidacow__mjai-reviewer3p)
+#   show the same formula (return = start = 35,000, uma 15/0/-15).  The target stays
+#   30,000 (row 34: first place needs it to end the game; ~, the corpus's one hanchan
+#   ends after South 4 with a top of 52,400, which does not pin it down).
+# * ema: 30,000 start and return, uma 15/5/-5/-15 shared on ties, exact points (rows
+#   34-35, EMA-PL and EMA-CHG); no West extension, so the target is never used.
+# * wrc: as ema (rows 34-35, WRC-WIKI).
+# * mleague: 25,000 start, 30,000 return, uma 30/10 (first +50 with the oka), ties
+#   split, exact points (rows 34-35, MLEAGUE); no West extension.
+# No EMA, WRC or M-League game is in the corpus: those numbers rest on the rule texts.
+
 TENHOU = RuleSet(name="tenhou", base="tenhou")
 
 MAJSOUL = TENHOU.replace(
@@ -349,7 +387,11 @@ MAJSOUL = TENHOU.replace(
     double_yakuman_patterns=True,
     pao_scope=PaoScope.YAKUMAN_PART,
     chankan_ankan_kokushi=True,
-    # CHOICE: rank points depend on the room (row 35 "?"); the Tenhou uma is kept.
+    return_score=25000,
+    target_score=30000,
+    uma=(15000, 5000, -5000, -15000),
+    uma_ties_split=False,
+    rounding="none",
 )
 
 EMA = RuleSet(

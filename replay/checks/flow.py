@@ -43,8 +43,8 @@ END = define(
     Severity.ERROR, "EMA RCR 3.1 (East and South rounds)",
     "The game must end after the last hand of the South round (East round for an East-only "
     "game), when a score goes below zero where the rule set has bankruptcy, when the all-last "
-    "dealer stops as top with the return score, and in a West extension as soon as someone "
-    "reaches the return score (at the latest after West 4); and not before.",
+    "dealer stops as top with the target score, and in a West extension as soon as someone "
+    "reaches it (at the latest after West 4); and not before.",
     tenhou="Tenhou rules: 西入 sudden death, 飛び, all-last 和了止め/聴牌止め",
 )
 
@@ -130,9 +130,9 @@ def _end(pos: int, oya: Seat, renchan: bool, abortive: bool, *,
          scores: Sequence[int] | None, rules: RuleSet) -> str | None:
     """Why the game ends after the hand at ``pos`` (Mortal's ``arena/game.rs`` models
     Tenhou's rule: bankruptcy first, abortive draws repeat, the all-last dealer stops as top
-    with the return score, the West extension ends once someone has it)."""
+    with the target score, the West extension ends once someone has it)."""
     length = 8 if rules.hanchan else 4
-    target = rules.return_score
+    target = rules.target_score
     if scores is not None and rules.tobi:
         low = [s for s, v in enumerate(scores) if v < 0]
         if low:
