@@ -11,7 +11,7 @@ ledger transfers; the ``score.*`` checks register for it like for an event.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from replay.events import DrawReason, Hora, Ryukyoku
@@ -62,25 +62,51 @@ class WinEntry:
     """The index of the win event that made this winner one too many."""
 
     @property
-    def points(self) -> int | None:
-        """The value payments are made of: the log's own value where it gives one (a wrong
-        value is ``score.value``'s finding, not the payments'), else the replay's."""
+    def own_points(self) -> int | None:
+        """The hand's value under the rule set, as the replay found it."""
+        if self.value is not None and self.value.error is None:
+            return self.value.points
+        return None
+
+    @property
+    def claimed_points(self) -> int | None:
+        """The hand's value as the log claims it: its points, else its han and fu."""
         ev = self.event
         if ev.points is not None:
             return ev.points
         dealer = self.situation.is_dealer if self.situation is not None else None
         if self.claim is not None and dealer is not None:
             return total_points(self.claim[0], dealer=dealer, tsumo=ev.is_tsumo)
-        if self.value is not None and self.value.error is None:
-            return self.value.points
         return None
+
+    @property
+    def points(self) -> int | None:
+        """The value the scores moved by where the log gives no deltas: the log's own claim
+        (the table paid what its platform computed), else the replay's value."""
+        claimed = self.claimed_points
+        return claimed if claimed is not None else self.own_points
 
 
 @dataclass(slots=True, kw_only=True)
 class SettledWin:
     entry: WinEntry
     expected: WinPayment | None
+    """The payments the rule set gives: priced from the replay's own value of the hand
+    where it has one, else from the log's claim (and from the claim where the log gives no
+    deltas, as those are what the scores moved by)."""
     logged: tuple[int, ...] | None
+    claimed: WinPayment | None = None
+    """The payments the log's own claimed value gives, where they differ from
+    ``expected``: scores that moved by them follow the claim (``score.value`` says the
+    claim is wrong), not a payment error."""
+
+    @property
+    def explained(self) -> WinPayment | None:
+        """The payment (the rule set's or the claim's) the logged deltas match, if any."""
+        for p in (self.expected, self.claimed):
+            if p is not None and self.logged == p.deltas:
+                return p
+        return None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -179,9 +205,33 @@ def settle_wins_of_hand(entries: Sequence[WinEntry], *, dealer: Seat, rules: Rul
     out = Settlement(hand=hand)
     if not entries:
         return out
+    own = _price(entries, lambda e: _first(e.own_points, e.claimed_points), dealer=dealer,
+                 rules=rules, hand=hand)
+    claimed = _price(entries, lambda e: _first(e.claimed_points, e.own_points), dealer=dealer,
+                     rules=rules, hand=hand)
+    for e in entries:
+        exp, alt = own.get(id(e)), claimed.get(id(e))
+        logged = e.event.deltas
+        if logged is None:  # nothing to compare: the scores move by the claim
+            exp, alt = alt or exp, None
+        elif alt is not None and exp is not None and alt.deltas == exp.deltas:
+            alt = None
+        win = SettledWin(entry=e, expected=exp, logged=logged, claimed=alt)
+        out.wins.append(win)
+        out.transfers.extend(_transfers(win, hand))
+    return out
+
+
+def _first(a: int | None, b: int | None) -> int | None:
+    return a if a is not None else b
+
+
+def _price(entries: Sequence[WinEntry], points_of: Callable[[WinEntry], int | None], *,
+           dealer: Seat, rules: RuleSet, hand: int | None) -> dict[int, WinPayment]:
+    """Each win's payments (by ``id`` of its entry) with its value from ``points_of``."""
     inputs: list[tuple[WinEntry, WinInput]] = []
     for e in entries:
-        points = e.points
+        points = points_of(e)
         if points is None:
             continue
         liable_points = 0
@@ -195,28 +245,28 @@ def settle_wins_of_hand(entries: Sequence[WinEntry], *, dealer: Seat, rules: Rul
     legit = [(e, w) for e, w in inputs if not e.extra]
     paid = settle_wins([w for _, w in legit], dealer=dealer, honba=first.honba,
                        sticks=first.kyotaku, rules=rules, hand=hand)
-    expected: dict[int, WinPayment] = {id(e): p for (e, _), p in zip(legit, paid, strict=True)}
+    out: dict[int, WinPayment] = {id(e): p for (e, _), p in zip(legit, paid, strict=True)}
     for e, w in inputs:
         if e.extra:  # paid like an ordinary extra winner: the hand value only
-            expected[id(e)] = settle_wins([w], dealer=dealer, honba=0, sticks=0, rules=rules,
-                                          hand=hand)[0]
-    for e in entries:
-        exp = expected.get(id(e))
-        logged = e.event.deltas
-        out.wins.append(SettledWin(entry=e, expected=exp, logged=logged))
-        out.transfers.extend(_transfers(exp, logged, e, hand))
+            out[id(e)] = settle_wins([w], dealer=dealer, honba=0, sticks=0, rules=rules,
+                                     hand=hand)[0]
     return out
 
 
-def _transfers(exp: WinPayment | None, logged: tuple[int, ...] | None, e: WinEntry,
-               hand: int | None) -> list[Transfer]:
+def _transfers(win: SettledWin, hand: int | None) -> list[Transfer]:
+    """The win's ledger records: the payment its deltas follow, else the rule set's with
+    adjustments up to what the log moved."""
+    exp, logged, e = win.expected, win.logged, win.entry
     if exp is None:
         if logged is None:
             return []
         reason = Reason.TSUMO if e.event.is_tsumo else Reason.RON
         return settle_differences(list(logged), hand=hand, event=e.index, reason=reason)
+    followed = win.explained
+    if followed is not None:
+        return list(followed.transfers)
     out = list(exp.transfers)
-    if logged is not None and len(logged) == len(exp.deltas) and logged != exp.deltas:
+    if logged is not None and len(logged) == len(exp.deltas):
         diff = [a - b for a, b in zip(logged, exp.deltas, strict=True)]
         out += settle_differences(diff, hand=hand, event=e.index)
     return out
@@ -231,6 +281,40 @@ def nagashi_seats(rs: RoundState) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+def shown_tenpai(ev: Ryukyoku, seat: int) -> bool | None:
+    """Whether the log shows ``seat`` as tenpai at the draw; ``None`` where it says nothing."""
+    if ev.tenpai is not None and seat < len(ev.tenpai):
+        return ev.tenpai[seat]
+    if ev.hands is not None and seat < len(ev.hands):
+        return ev.hands[seat] is not None
+    return None
+
+
+def assumed_tenpai(rs: RoundState, ev: Ryukyoku) -> tuple[Seat, ...]:
+    """Seats a log shows as not tenpai at an exhaustive draw, with no hand written for them
+    (left out or an empty list), whom the payments pay as tenpai (a noten split: the tenpai
+    players gain alike, the others pay alike) and the replay finds waiting: a blank of the
+    log's writer, taken as tenpai."""
+    deltas = ev.deltas
+    if ev.reason is not DrawReason.EXHAUSTIVE or deltas is None \
+            or len(deltas) != len(rs.players):
+        return ()
+    gains = {d for d in deltas if d > 0}
+    losses = {d for d in deltas if d <= 0}
+    paid = tuple(d > 0 for d in deltas)
+    if len(gains) != 1 or len(losses) != 1 \
+            or gains.pop() * sum(paid) + losses.pop() * (len(paid) - sum(paid)) != 0:
+        return ()
+    out = []
+    for p in rs.players:
+        s = p.seat
+        written = ev.hands[s] if ev.hands is not None and s < len(ev.hands) else None
+        if shown_tenpai(ev, s) is False and paid[s] and not written \
+                and p.waits >= 0 and p.tenpai:
+            out.append(s)
+    return tuple(out)
+
+
 def settle_draw(rs: RoundState, ev: Ryukyoku, index: int, *, rules: RuleSet,
                 hand: int | None) -> Settlement:
     """Expected payments of a draw: none for an abortive draw, nagashi mangan where a
@@ -238,6 +322,9 @@ def settle_draw(rs: RoundState, ev: Ryukyoku, index: int, *, rules: RuleSet,
     n = rules.players
     nagashi: tuple[Seat, ...] = ()
     tenpai = ev.tenpai
+    assumed = assumed_tenpai(rs, ev)
+    if tenpai is not None and assumed:
+        tenpai = tuple(t or s in assumed for s, t in enumerate(tenpai))
     expected: DrawPayment | None
     if ev.reason.is_abortive:
         expected = DrawPayment(deltas=(0,) * n, breakdown=f"abortive draw ({ev.reason.value})")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from replay import hand
 from replay.checks.registry import check
+from replay.checks.structure import ASSUMPTION
 from replay.checks.text import hand_text, kinds_text, mask_kinds, shanten_text
 from replay.context import CheckContext
 from replay.events import DrawReason, Ryukyoku
+from replay.settle import assumed_tenpai, shown_tenpai
 from replay.state import PlayerState, RoundState
 from replay.tiles import Tile, format_tiles
 from replay.violations import Severity, Violation, define
@@ -18,7 +20,9 @@ TENPAI_CLAIM = define(
     "EMA RCR 3.4.2",
     "At an exhaustive draw a hand shown as tenpai must be tenpai (a wait on a kind the "
     "player holds four times does not count; waits whose tiles are all visible elsewhere "
-    "do), and a player in riichi must show their hand.",
+    "do), and a player in riichi must show their hand. A hand left out or written as an "
+    "empty list, of a player the payments pay as tenpai and the replay finds waiting, is a "
+    "log.assumption warning (a blank of the log's writer), not this error.",
     tenhou=_TH + "ryuukyoku: tenpai hands are shown, riichi hands always; EMA RCR 3.4.2",
 )
 ABORTIVE = define(
@@ -45,19 +49,25 @@ _YAOCHU = tuple(t.index for t in Tile if not t.is_red and t.is_yaochu)
 # -- exhaustive draw -----------------------------------------------------------------------
 
 
-@check(Ryukyoku, rules=("draw.tenpai-claim",))
+@check(Ryukyoku, rules=(TENPAI_CLAIM.id, ASSUMPTION.id))
 def tenpai_claims(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
     if ev.reason.is_abortive:
         return None
     rs = ctx.round
     found: list[Violation] = []
+    assumed = assumed_tenpai(rs, ev)
     for p in rs.players:
         s = p.seat
-        if ev.tenpai is not None and s < len(ev.tenpai):
-            shown = ev.tenpai[s]
-        elif ev.hands is not None and s < len(ev.hands):
-            shown = ev.hands[s] is not None
-        else:
+        shown = shown_tenpai(ev, s)
+        if shown is None:
+            continue
+        if s in assumed:
+            found.append(ctx.violation(
+                ASSUMPTION.id, f"seat {s}'s hand at the exhaustive draw is left out or "
+                f"written as an empty list, as if not tenpai, but the payments pay it as "
+                f"tenpai and the replay finds it waiting ({hand_text(p)}, waiting on "
+                f"{kinds_text(mask_kinds(p.waits))}): taken as tenpai, a blank of the log's "
+                "writer", seat=s))
             continue
         if not shown and not p.riichi:
             continue  # hiding a tenpai hand is a choice (EMA 3.4.2) outside riichi

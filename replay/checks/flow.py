@@ -15,6 +15,7 @@ from replay.context import CheckContext
 from replay.events import DrawReason, EndGame, StartKyoku
 from replay.payments import ranking
 from replay.rules import RuleSet
+from replay.settle import assumed_tenpai
 from replay.state import RoundState
 from replay.tiles import WINDS, Seat, Tile
 from replay.violations import Severity, Violation, define
@@ -79,7 +80,7 @@ def dealer_tenpai(rs: RoundState) -> bool | None:
         return None
     oya = rs.start.oya
     if draw.tenpai is not None and len(draw.tenpai) > oya:
-        return draw.tenpai[oya]
+        return draw.tenpai[oya] or oya in assumed_tenpai(rs, draw)
     if draw.reason is DrawReason.EXHAUSTIVE and draw.deltas is not None:
         d = draw.deltas[oya]
         return None if d == 0 else d > 0  # the sign of a noten payment

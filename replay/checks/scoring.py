@@ -14,7 +14,7 @@ from replay.checks.kans import indicators_missing
 from replay.checks.registry import check
 from replay.context import CheckContext
 from replay.events import DrawReason, EndGame, Hora
-from replay.payments import final_result, out_of_range
+from replay.payments import WinPayment, final_result, out_of_range
 from replay.rules import MultiRon, SticksMultiRon
 from replay.scoring import describe
 from replay.settle import SettledDraw, SettledWin, Settlement, WinEntry, allowed_winners
@@ -27,7 +27,10 @@ VALUE = define(
     "The yaku, han, fu, limit or points the log gives a win differ from what the replayed hand "
     "is worth under the rule set (melds, winning tile, seat and round wind, riichi, ippatsu, "
     "last-tile and kan wins, dora from the revealed indicators, ura dora, red fives). The "
-    "message lists both sides yaku by yaku.",
+    "message lists both sides yaku by yaku. Where only the yaku names differ (as many yaku "
+    "with the same han each, and the same fu, limit and points: a converter naming the seat "
+    "wind West where the seat is North) it is a warning: the log's writer slipped, the hand "
+    "did not.",
     tenhou="Tenhou rules: yaku list and scoring (tenhou.net/man), kazoe yakuman, "
            "no double-yakuman patterns",
     majsoul="Mahjong Soul rules: yaku list, double-yakuman patterns",
@@ -46,7 +49,10 @@ PAYMENT = define(
     "EMA RCR 3.4.9-3.4.10 (payments, counters)",
     "A ron or tsumo moved other points than the hand's value gives: the dealer and "
     "non-dealer split, rounding to 100, or the honba (300 per counter, to the closest or to "
-    "every winner as the rule set says).",
+    "every winner as the rule set says). The payments are priced from the replay's own value "
+    "of the hand; scores that moved by the log's claimed value instead are score.value's "
+    "finding (the claim is wrong, the payments follow it), and payments that match neither "
+    "are reported with both.",
     tenhou="Tenhou rules: payments; double ron: the closest winner takes the honba",
 )
 STICKS = define(
@@ -82,6 +88,8 @@ FINAL = define(
     tenhou="Tenhou rules: oka 20 and uma 10-20; older logs round each score to whole "
            "thousands (half away from zero), newer ones give tenths; first place takes minus "
            "the sum of the others",
+    majsoul="Mahjong Soul: (score - 25,000) / 1000 plus uma 15/5/-5/-15, no oka, ties to "
+            "the earlier seat (the final points of its records, as converted logs give them)",
 )
 MULTI_RON = define(
     "win.multi-ron", "More winners on one discard than the rule set allows", Severity.ERROR,
@@ -151,12 +159,21 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
     replay_text = describe(ours, han, v.fu, v.points, v.limit)
     win = "tsumo" if ev.is_tsumo else f"ron on seat {ev.target}"
     missing = indicators_missing(ctx.round)
-    lost = (f"; the log lost {missing} kan dora indicator(s) before this win (see kan.dora), "
-            "so its dora cannot be counted and this is a warning") if missing else ""
+    why = (f"; the log lost {missing} kan dora indicator(s) before this win (see kan.dora), "
+           "so its dora cannot be counted and this is a warning") if missing else ""
+    if not missing and diffs == ["yaku"] and _names_only(ev.yaku or (), ours):
+        why = ("; only the yaku names differ (the same han yaku for yaku, the same fu, limit "
+               "and points): a naming slip of the log's writer, not an error of the hand, "
+               "so this is a warning")
     yield ctx.violation("score.value", (
         f"seat {ev.actor}'s {win} ({', '.join(diffs)} differ): log: {log_text}; "
-        f"replay under {ctx.rules.name}: {replay_text}{note}{lost}"), seat=ev.actor,
-        severity=Severity.WARNING if missing else None)
+        f"replay under {ctx.rules.name}: {replay_text}{note}{why}"), seat=ev.actor,
+        severity=Severity.WARNING if why else None)
+
+
+def _names_only(theirs: Iterable[tuple[Yaku, int]], ours: list[tuple[Yaku, int]]) -> bool:
+    """Whether two yaku lists differ in names only: as many yaku, with the same han each."""
+    return sorted(h for _, h in _yaku_list(theirs)) == sorted(h for _, h in ours)
 
 
 def _indicators(ctx: CheckContext, entry: WinEntry) -> Iterator[Violation]:
@@ -215,7 +232,7 @@ def _win_payment(ctx: CheckContext, w: SettledWin) -> Iterator[Violation]:
             f"the log makes seat {ev.pao} liable for seat {ev.actor}'s win; the replay finds "
             f"{replay_side} liable"), seat=ev.actor)
     if exp is None or logged is None or len(logged) != len(exp.deltas) \
-            or logged == exp.deltas:
+            or w.explained is not None:
         return
     win = "tsumo" if ev.is_tsumo else f"ron on seat {ev.target}"
     got = sum(logged)  # the table's sticks are what a win's deltas do not sum to zero by
@@ -224,16 +241,27 @@ def _win_payment(ctx: CheckContext, w: SettledWin) -> Iterator[Violation]:
             f"seat {ev.actor} collects {got} in riichi sticks on its {win}; under "
             f"{ctx.rules.name} it collects {exp.sticks} ({e.kyotaku} on the table"
             f"{_stick_rule(ctx, w)})"), seat=ev.actor)
-    rest = list(logged)
-    rest[ev.actor] -= got
-    want = list(exp.deltas)
-    want[ev.actor] -= exp.sticks
-    if rest == want:
-        return
+    if any(_same_but_sticks(logged, p, ev.actor) for p in (exp, w.claimed) if p is not None):
+        return  # the payments are right but for the sticks, which score.sticks reported
     rule = "score.pao" if exp.liable is not None or ev.pao is not None else "score.payment"
-    yield ctx.violation(rule, (
-        f"seat {ev.actor}'s {win} moves {list(logged)}; under {ctx.rules.name} it moves "
-        f"{list(exp.deltas)} ({exp.breakdown()}, {e.honba} honba)"), seat=ev.actor)
+    rules_side = f"{list(exp.deltas)} ({exp.breakdown()}, {e.honba} honba)"
+    if w.claimed is None:
+        text = f"under {ctx.rules.name} it moves {rules_side}"
+    else:
+        text = (f"that is neither what the rule set's value gives under {ctx.rules.name}, "
+                f"{rules_side}, nor what the log's own claimed value gives, "
+                f"{list(w.claimed.deltas)} ({w.claimed.breakdown()})")
+    yield ctx.violation(rule, f"seat {ev.actor}'s {win} moves {list(logged)}; {text}",
+                        seat=ev.actor)
+
+
+def _same_but_sticks(logged: tuple[int, ...], paid: WinPayment, winner: int) -> bool:
+    """Whether ``logged`` is ``paid`` apart from the riichi sticks the winner collected."""
+    rest = list(logged)
+    rest[winner] -= sum(logged)
+    want = list(paid.deltas)
+    want[winner] -= paid.sticks
+    return rest == want
 
 
 def _stick_rule(ctx: CheckContext, w: SettledWin) -> str:
@@ -284,7 +312,9 @@ def final_points(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
     if all(abs(a - b) < 1e-6 for a, b in zip(got.points, ev.points, strict=True)):
         return
     uma = ", ".join(f"{u:+d}" for u in rules.uma)
+    oka = (rules.return_score - rules.start_score) * rules.players
     yield ctx.violation("score.final", (
         f"the log's final points are {list(ev.points)} for scores {scores}; under "
-        f"{rules.name} (return {rules.return_score}, uma {uma}, rounding {rounding}) they are "
+        f"{rules.name} (return {rules.return_score}, oka {oka}, uma {uma}, rounding "
+        f"{rounding}) they are "
         f"{list(got.points)}"))
