@@ -354,10 +354,11 @@ def _kind_of(current: Any) -> str:
 # Final points and the end of the game, preset by preset (rows 33-36):
 #
 # * tenhou: start 25,000, return 30,000 (oka 20,000 to first), uma 20/10, rounding
-#   "tenhou", honba 300, noten 3,000 (rows 34-36).  Every Tenhou game of the corpus
-#   that gives final points agrees: 182 Tenhou XML owari (120 of them in tenths), the
-#   28 majiang games converted from Tenhou, tenhou6 ranked_game.json and suukantsu_1.json
-#   (Equim-chan__mjai-reviewer).  The target, 30,000: row 33 (West extension until
+#   "tenhou", honba 300, noten 3,000 (rows 34-36).  The corpus's Tenhou games that give
+#   final points agree: 176 of its 182 Tenhou XML owari (120 of them in tenths; the
+#   other six are dnovikoff__tenhou's chip, rate and 2009 type-161 lobby games, whose
+#   lobbies have other rules), the 28 majiang games converted from Tenhou, and tenhou6
+#   ranked_game.json and suukantsu_1.json (Equim-chan__mjai-reviewer).  The target, 30,000: row 33 (West extension until
 #   someone has it, all-last agari-yame); the corpus's full Tenhou games end as it gives,
 #   apart from a 2009 game (dnovikoff__tenhou/bug1.xml) whose all-last dealer, tenpai and
 #   top, played on: a tenpai-yame question, not one of the target.
