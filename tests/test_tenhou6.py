@@ -74,7 +74,7 @@ def test_every_file_parses(path: Path) -> None:
 @pytest.mark.parametrize("path", FOUR_PLAYER, ids=ids(FOUR_PLAYER))
 def test_replays_without_errors(path: Path) -> None:
     for game in load(path):
-        result = replay(game, RuleSet.preset("tenhou").with_hints(game.hints))
+        result = replay(game, RuleSet.auto(game.hints))
         errors = [v for v in result.violations
                   if v.severity is Severity.ERROR and not known(path.name, v.rule)]
         assert not errors, [(v.rule, v.hand, v.message, str(v.src)) for v in errors]
