@@ -358,10 +358,11 @@ def _kind_of(current: Any) -> str:
 #   final points agree: 176 of its 182 Tenhou XML owari (120 of them in tenths; the
 #   other six are dnovikoff__tenhou's chip, rate and 2009 type-161 lobby games, whose
 #   lobbies have other rules), the 28 majiang games converted from Tenhou, and tenhou6
-#   ranked_game.json and suukantsu_1.json (Equim-chan__mjai-reviewer).  The target, 30,000: row 33 (West extension until
-#   someone has it, all-last agari-yame); the corpus's full Tenhou games end as it gives,
-#   apart from a 2009 game (dnovikoff__tenhou/bug1.xml) whose all-last dealer, tenpai and
-#   top, played on: a tenpai-yame question, not one of the target.
+#   ranked_game.json and suukantsu_1.json (Equim-chan__mjai-reviewer).  The target,
+#   30,000: row 33 (West extension until someone has it, all-last agari-yame); the
+#   corpus's full Tenhou games end as it gives, apart from a 2009 game
+#   (dnovikoff__tenhou/bug1.xml) whose all-last dealer, tenpai and top, played on: a
+#   tenpai-yame question, not one of the target.
 # * majsoul: final points are (score - 25,000) / 1000 + uma 15/5/-5/-15, no oka, first
 #   the earlier seat on a tie, leftover sticks to first: the tensoul-style "sc" of
 #   tenhou6/kbkn3__MahjongSoul-review-supporter/2025_1_1_Jade_Room_South.json (scores

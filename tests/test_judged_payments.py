@@ -159,6 +159,10 @@ def test_a_renamed_yaku_is_a_warning(corpus_dir: Path) -> None:
                      "score.value")
     assert value.severity is Severity.WARNING
     assert "naming slip of the log's writer" in value.message
+    red = tuple((Yaku.AKA_DORA if y is Yaku.DORA else y, h) for y, h in win.yaku)
+    (value,) = found(audit(with_event(game, i, dataclasses.replace(win, yaku=red))),
+                     "score.value")
+    assert value.severity is Severity.WARNING
 
 
 def test_a_yaku_with_other_han_is_still_an_error(corpus_dir: Path) -> None:

@@ -28,9 +28,9 @@ VALUE = define(
     "is worth under the rule set (melds, winning tile, seat and round wind, riichi, ippatsu, "
     "last-tile and kan wins, dora from the revealed indicators, ura dora, red fives). The "
     "message lists both sides yaku by yaku. Where only the yaku names differ (as many yaku "
-    "with the same han each, and the same fu, limit and points: a converter naming the seat "
-    "wind West where the seat is North) it is a warning: the log's writer slipped, the hand "
-    "did not.",
+    "with the same han each, as many dora of all kinds, and the same fu, limit and points: "
+    "a converter naming the seat wind West where the seat is North) it is a warning: the "
+    "log's writer slipped, the hand did not.",
     tenhou="Tenhou rules: yaku list and scoring (tenhou.net/man), kazoe yakuman, "
            "no double-yakuman patterns",
     majsoul="Mahjong Soul rules: yaku list, double-yakuman patterns",
@@ -162,9 +162,9 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
     why = (f"; the log lost {missing} kan dora indicator(s) before this win (see kan.dora), "
            "so its dora cannot be counted and this is a warning") if missing else ""
     if not missing and diffs == ["yaku"] and _names_only(ev.yaku or (), ours):
-        why = ("; only the yaku names differ (the same han yaku for yaku, the same fu, limit "
-               "and points): a naming slip of the log's writer, not an error of the hand, "
-               "so this is a warning")
+        why = ("; only the yaku names differ (as many yaku with the same han each, as many "
+               "dora, the same fu, limit and points): a naming slip of the log's writer, not "
+               "an error of the hand, so this is a warning")
     yield ctx.violation("score.value", (
         f"seat {ev.actor}'s {win} ({', '.join(diffs)} differ): log: {log_text}; "
         f"replay under {ctx.rules.name}: {replay_text}{note}{why}"), seat=ev.actor,
@@ -172,8 +172,13 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
 
 
 def _names_only(theirs: Iterable[tuple[Yaku, int]], ours: list[tuple[Yaku, int]]) -> bool:
-    """Whether two yaku lists differ in names only: as many yaku, with the same han each."""
-    return sorted(h for _, h in _yaku_list(theirs)) == sorted(h for _, h in ours)
+    """Whether two yaku lists differ in names only: as many yaku, with the same han each,
+    and as many dora of all kinds (a writer may count red fives as plain dora)."""
+    def shape(yaku: Iterable[tuple[Yaku, int]]) -> tuple[list[int], int]:
+        pairs = _yaku_list(yaku)
+        return (sorted(h for y, h in pairs if not y.is_dora),
+                sum(h for y, h in pairs if y.is_dora))
+    return shape(theirs) == shape(ours)
 
 
 def _indicators(ctx: CheckContext, entry: WinEntry) -> Iterator[Violation]:
