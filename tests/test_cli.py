@@ -31,7 +31,7 @@ def test_bad_files_are_listed_and_the_batch_goes_on(
     (tmp_path / "garbage.bin").write_bytes(bytes(range(256)) * 4)
     (tmp_path / "cut.mjlog").write_bytes(b'<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0')
     code, doc = run_json(capsys, str(tmp_path))
-    assert code == 1
+    assert code == 3
     assert set(doc["summary"]) >= SUMMARY_KEYS
     assert doc["summary"]["files"] == 3 and doc["summary"]["unreadable"] == 3
     by_file = {Path(u["file"]).name: u for u in doc["unreadable"]}
@@ -69,4 +69,4 @@ def test_documentation_files_in_a_folder_are_unsupported_not_unreadable(
     assert (s["files"], s["unsupported"], s["unreadable"]) == (3, 2, 1)
     assert {Path(u["file"]).name for u in doc["unsupported"]} == {"README.md", "MANIFEST.tsv"}
     assert all("not a game log" in u["reason"] for u in doc["unsupported"])
-    assert Path(doc["unreadable"][0]["file"]).name == "notes.bin" and code == 1
+    assert Path(doc["unreadable"][0]["file"]).name == "notes.bin" and code == 3

@@ -27,7 +27,7 @@ def inputs(corpus_dir: Path) -> list[str]:
 def test_stats_writes_every_table_and_plot(corpus_dir: Path, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "stats"
-    assert main(["stats", *inputs(corpus_dir), "--out", str(out)]) == 0
+    assert main(["stats", *inputs(corpus_dir), "-o", str(out)]) == 0
     for name in TABLES:
         csv = pd.read_csv(out / f"{name}.csv")
         parquet = pd.read_parquet(out / f"{name}.parquet")
@@ -42,12 +42,12 @@ def test_stats_writes_every_table_and_plot(corpus_dir: Path, tmp_path: Path,
 def test_player_filter_and_unknown_player(corpus_dir: Path, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "mine"
-    assert main(["stats", *inputs(corpus_dir), "--out", str(out), "--player", "CLS"]) == 0
+    assert main(["stats", *inputs(corpus_dir), "-o", str(out), "--player", "CLS"]) == 0
     players = pd.read_parquet(out / "players.parquet")
     assert list(players["name"]) == ["CLS"]
     riichi = pd.read_parquet(out / "riichi.parquet")
     assert set(riichi["name"]) <= {"CLS"}
-    assert main(["stats", *inputs(corpus_dir), "--out", str(out), "--player", "nobody"]) == 2
+    assert main(["stats", *inputs(corpus_dir), "-o", str(out), "--player", "nobody"]) == 2
     assert "no player named 'nobody'" in capsys.readouterr().err
 
 
@@ -61,11 +61,11 @@ def test_report_writes_one_html_file(corpus_dir: Path, tmp_path: Path) -> None:
     assert main(["report", *inputs(corpus_dir), "-o", str(page), "--game", "nope"]) == 2
 
 
-def test_unreadable_input_is_reported_and_exits_1(corpus_dir: Path, tmp_path: Path,
+def test_unreadable_input_is_reported_and_exits_3(corpus_dir: Path, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.xml"
     bad.write_bytes(b"<mjloggm")
-    assert main(["stats", *inputs(corpus_dir), str(bad), "--out", str(tmp_path / "o")]) == 1
+    assert main(["stats", *inputs(corpus_dir), str(bad), "-o", str(tmp_path / "o")]) == 3
     assert "unreadable" in capsys.readouterr().err
 
 
@@ -81,12 +81,12 @@ def test_a_file_whose_tables_fail_is_left_out_and_named(corpus_dir: Path, tmp_pa
         add_game(rows, result)
     monkeypatch.setattr(tables, "_add_game", failing)
     out = tmp_path / "stats"
-    assert main(["stats", *inputs(corpus_dir), "--out", str(out)]) == 1
+    assert main(["stats", *inputs(corpus_dir), "-o", str(out)]) == 3
     err = capsys.readouterr().err
     assert "internal_error" in err and "double-ron.mjlog" in err and "planted" in err
     games = pd.read_parquet(out / "games.parquet")
     assert len(games) == 2 and not games["file"].str.contains("double-ron").any()
     page = tmp_path / "r.html"
-    assert main(["report", *inputs(corpus_dir), "-o", str(page)]) == 1
+    assert main(["report", *inputs(corpus_dir), "-o", str(page)]) == 3
     text = page.read_text(encoding="utf-8")
     assert "Files not in the statistics" in text and "planted" in text
