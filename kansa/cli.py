@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
 import sys
@@ -190,15 +191,19 @@ def progress_for(args: argparse.Namespace, total: int) -> Progress:
 def check_paths(paths: Sequence[str]) -> bool:
     """Whether the input is standard input (``-``, which must then be alone).
 
-    :raises UsageError: for ``-`` beside other paths, or a path that does not exist.
+    :raises UsageError: for ``-`` beside other paths, or a path that does not exist
+        (a glob matching nothing is only said on standard error).
     """
     if STDIN in paths:
         if len(paths) > 1:
             raise UsageError("standard input (-) must be the only path")
         return True
     missing = missing_paths(paths)
-    if missing:
-        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    typos = [m for m in missing if not glob.has_magic(m)]
+    if typos:
+        raise UsageError(f"no such file or folder: {', '.join(typos)}")
+    for pattern in missing:  # the other paths may still hold files; else no input
+        print(f"kansa: {pattern} matches no file", file=sys.stderr)
     return False
 
 

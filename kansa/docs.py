@@ -56,7 +56,7 @@ def as_text(rules: RuleSet | None) -> str:
     if rules is not None:
         lines += ["", f"rule set {rules.name} (base {rules.base or rules.name}):"]
         for key, value in rules.to_mapping().items():
-            lines.append(f"  {key} = {value}")
+            lines.append(f"  {key} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 

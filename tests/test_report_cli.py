@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -90,3 +92,28 @@ def test_a_file_whose_tables_fail_is_left_out_and_named(corpus_dir: Path, tmp_pa
     assert main(["report", *inputs(corpus_dir), "-o", str(page)]) == 3
     text = page.read_text(encoding="utf-8")
     assert "Files not in the statistics" in text and "planted" in text
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+
+
+def test_stats_and_report_draw_a_progress_bar_when_asked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(SAMPLES / "disputes"), "-o", str(tmp_path / "s"),
+                 "--progress", "always", "-j", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "6/6 files" in err and "[" + "#" * 24 + "]" in err
+    assert main(["report", str(SAMPLES / "disputes"), "-o", str(tmp_path / "r.html"),
+                 "--progress", "never"]) == 0
+    assert "files" not in capsys.readouterr().err
+
+
+def test_stats_read_one_log_from_standard_input(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = (SAMPLES / "disputes" / "late-claim.mjson").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    assert main(["stats", "-", "-o", str(tmp_path)]) == 0
+    games = pd.read_parquet(tmp_path / "games.parquet")
+    assert list(games["file"]) == ["<stdin>"]
+    found = pd.read_parquet(tmp_path / "findings.parquet")
+    assert "claim.late" in set(found["rule"])
