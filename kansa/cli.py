@@ -134,26 +134,28 @@ def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> 
                         "one log from standard input")
     p.add_argument("--format", dest="fmt", default=None, choices=FORMATS,
                    help="read every file as this format instead of recognising it")
-    p.add_argument("--max-file-bytes", type=_positive_int,
+    p.add_argument("--max-file-bytes", type=_positive_int, metavar="BYTES",
                    default=DEFAULT_LIMITS.max_file_bytes,
                    help="refuse files larger than this (default %(default)s)")
-    p.add_argument("--max-decompressed-bytes", type=_positive_int,
+    p.add_argument("--max-decompressed-bytes", type=_positive_int, metavar="BYTES",
                    default=DEFAULT_LIMITS.max_decompressed_bytes,
                    help="refuse a gzip stream, or a zip archive as a whole, that expands "
                         "past this (default %(default)s)")
-    p.add_argument("--max-json-depth", type=_positive_int,
+    p.add_argument("--max-json-depth", type=_positive_int, metavar="N",
                    default=DEFAULT_LIMITS.max_json_depth,
                    help="refuse JSON nested deeper than this (default %(default)s)")
     p.add_argument("--max-items", type=_positive_int, default=DEFAULT_LIMITS.max_items,
+                   metavar="N",
                    help="refuse a log with more XML tags or JSON list items and values, "
                         "or a zip with more files, than this (default %(default)s)")
     p.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
+                   metavar="SECONDS",
                    help="give up on a log that takes longer than this to read and replay "
                         "(default %(default)s)")
 
 
 def _add_rules_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="auto",
+    p.add_argument("--rules", default="auto", metavar="RULES",
                    help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
                         "wrc, mleague) or a TOML file (default: auto)")
 
@@ -173,7 +175,7 @@ def _add_report_options(p: argparse.ArgumentParser) -> None:
 
 
 def _add_engine_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--jobs", "-j", type=int, default=default_jobs(),
+    p.add_argument("--jobs", "-j", type=int, default=default_jobs(), metavar="N",
                    help="worker processes (default: the number of cores, %(default)s)")
     p.add_argument("--engine", choices=("local", "dask"), default="local",
                    help="run on this machine or on a dask.distributed cluster")
@@ -249,7 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="list at most N findings and count the rest; 0 lists them all "
                             "(default: %(default)s)")
     audit.add_argument("--color", "--colour", choices=("auto", "always", "never"),
-                       default="auto",
+                       default="auto", metavar="WHEN",
                        help="colour the summary: auto (on a terminal, unless NO_COLOR is "
                             "set; FORCE_COLOR forces it), always or never")
     _add_engine_options(audit)
