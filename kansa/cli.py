@@ -134,24 +134,26 @@ def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> 
                         "one log from standard input")
     p.add_argument("--format", dest="fmt", default=None, choices=FORMATS,
                    help="read every file as this format instead of recognising it")
-    p.add_argument("--max-file-bytes", type=_positive_int, metavar="BYTES",
-                   default=DEFAULT_LIMITS.max_file_bytes,
-                   help="refuse files larger than this (default %(default)s)")
-    p.add_argument("--max-decompressed-bytes", type=_positive_int, metavar="BYTES",
-                   default=DEFAULT_LIMITS.max_decompressed_bytes,
-                   help="refuse a gzip stream, or a zip archive as a whole, that expands "
-                        "past this (default %(default)s)")
-    p.add_argument("--max-json-depth", type=_positive_int, metavar="N",
-                   default=DEFAULT_LIMITS.max_json_depth,
-                   help="refuse JSON nested deeper than this (default %(default)s)")
-    p.add_argument("--max-items", type=_positive_int, default=DEFAULT_LIMITS.max_items,
-                   metavar="N",
-                   help="refuse a log with more XML tags or JSON list items and values, "
-                        "or a zip with more files, than this (default %(default)s)")
-    p.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
-                   metavar="SECONDS",
-                   help="give up on a log that takes longer than this to read and replay "
-                        "(default %(default)s)")
+    limits = p.add_argument_group("limits", "refuse hostile input; each log that breaks one "
+                                            "is unreadable, the batch goes on")
+    limits.add_argument("--max-file-bytes", type=_positive_int, metavar="BYTES",
+                        default=DEFAULT_LIMITS.max_file_bytes,
+                        help="refuse files larger than this (default %(default)s)")
+    limits.add_argument("--max-decompressed-bytes", type=_positive_int, metavar="BYTES",
+                        default=DEFAULT_LIMITS.max_decompressed_bytes,
+                        help="refuse a gzip stream, or a zip archive as a whole, that expands "
+                             "past this (default %(default)s)")
+    limits.add_argument("--max-json-depth", type=_positive_int, metavar="N",
+                        default=DEFAULT_LIMITS.max_json_depth,
+                        help="refuse JSON nested deeper than this (default %(default)s)")
+    limits.add_argument("--max-items", type=_positive_int, default=DEFAULT_LIMITS.max_items,
+                        metavar="N",
+                        help="refuse a log with more XML tags or JSON list items and values, "
+                             "or a zip with more files, than this (default %(default)s)")
+    limits.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
+                        metavar="SECONDS",
+                        help="give up on a log that takes longer than this to read and replay "
+                             "(default %(default)s)")
 
 
 def _add_rules_option(p: argparse.ArgumentParser) -> None:
@@ -175,14 +177,15 @@ def _add_report_options(p: argparse.ArgumentParser) -> None:
 
 
 def _add_engine_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--jobs", "-j", type=int, default=default_jobs(), metavar="N",
-                   help="worker processes (default: the number of cores, %(default)s)")
-    p.add_argument("--engine", choices=("local", "dask"), default="local",
-                   help="run on this machine or on a dask.distributed cluster")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="dask scheduler address (default: start a local cluster)")
-    p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
-                   help="progress bar on standard error (auto: only on a terminal)")
+    run_ = p.add_argument_group("running")
+    run_.add_argument("--jobs", "-j", type=int, default=default_jobs(), metavar="N",
+                      help="worker processes (default: the number of cores, %(default)s)")
+    run_.add_argument("--engine", choices=("local", "dask"), default="local",
+                      help="run on this machine or on a dask.distributed cluster")
+    run_.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                      help="dask scheduler address (default: start a local cluster)")
+    run_.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
+                      help="progress bar on standard error (auto: only on a terminal)")
 
 
 def progress_for(args: argparse.Namespace, total: int) -> Progress:
@@ -199,6 +202,9 @@ def check_paths(paths: Sequence[str]) -> bool:
     if STDIN in paths:
         if len(paths) > 1:
             raise UsageError("standard input (-) must be the only path")
+        if sys.stdin is not None and sys.stdin.isatty():
+            print("kansa: reading one log from the terminal; end it with Ctrl-D",
+                  file=sys.stderr)
         return True
     missing = missing_paths(paths)
     typos = [m for m in missing if not glob.has_magic(m)]

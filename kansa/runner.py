@@ -387,7 +387,7 @@ class Summary:
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
     from_store: int = 0
-    """Files already in the results store (``--out``): counted by their stored status."""
+    """Files already in the results store (``--store``): counted by their stored status."""
 
     def add(self, outcome: FileOutcome) -> None:
         for leaf in outcome.leaves():
