@@ -97,7 +97,8 @@ def test_ctrl_c_stops_cleanly_and_still_prints_the_summary(corpus_dir: Path,
     s = doc["summary"]
     assert 0 < s["not_audited"] < total and "interrupted" in err
     assert s["files"] == total
-    assert len(doc["games"]) == s["games"] == total - s["not_audited"] - s["unreadable"]
+    assert len(doc["games"]) == s["games"] == (total - s["not_audited"] - s["unreadable"]
+                                                 - s["unsupported"])
 
 
 @pytest.mark.corpus
@@ -145,7 +146,8 @@ def test_ctrl_c_at_a_terminal_stops_every_engine_cleanly(corpus_dir: Path, tmp_p
     doc = json.loads(streams["out"])
     s = doc["summary"]
     assert 0 < s["not_audited"] < total and s["files"] == total
-    assert len(doc["games"]) == s["games"] == total - s["not_audited"] - s["unreadable"]
+    assert len(doc["games"]) == s["games"] == (total - s["not_audited"] - s["unreadable"]
+                                                 - s["unsupported"])
 
 
 @pytest.mark.parametrize("address", ["tcp://127.0.0.1:9", "nonsense://x"])
