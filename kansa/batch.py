@@ -262,9 +262,13 @@ class Progress:
         self._tick()
 
     def update(self, outcome: FileOutcome) -> None:
+        self.advance(len(outcome.games), sum(len(g["violations"]) for g in outcome.games))
+
+    def advance(self, games: int, findings: int) -> None:
+        """One file done, holding ``games`` games with ``findings`` findings."""
         self.files += 1
-        self.games += len(outcome.games)
-        self.findings += sum(len(g["violations"]) for g in outcome.games)
+        self.games += games
+        self.findings += findings
         self._tick()
 
     def _tick(self) -> None:

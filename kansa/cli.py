@@ -3,26 +3,49 @@
 from __future__ import annotations
 
 import argparse
+import glob
 import json
+import os
 import sys
 import time
 import tomllib
+import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from kansa import __version__, docs
 from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
-from kansa.discovery import discover, iter_files, missing_paths
-from kansa.runner import Accumulator, AuditOptions, audit_file, lost_outcome
+from kansa.discovery import iter_files, missing_paths
+from kansa.runner import STDIN, Accumulator, AuditOptions, audit_file, lost_outcome
+from kansa.summary import Painter, colour_wanted, print_summary
+from parsers import FORMATS
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.rules import PRESETS, RuleSet
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK = 0
+"""Every input audited; nothing at or above ``--fail-on``."""
+EXIT_FINDINGS = 1
+"""A finding at or above ``--fail-on``."""
+EXIT_USAGE = 2
+"""A bad command line, rule file or engine setting: nothing was audited."""
+EXIT_INPUT = 3
+"""Some input could not be audited: unreadable, unsupported in the ``--format`` asked
+for, or an internal error.  Wins over ``EXIT_FINDINGS``."""
+EXIT_NO_INPUT = 4
+"""The paths given hold no file (an empty folder, a glob matching nothing)."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: the files not reached are counted as not audited."""
+EXIT_PIPE = 141
+"""Standard output was closed early (``kansa audit LOGS | head``)."""
 
 
 class UsageError(Exception):
     pass
+
+
+class NoInputError(Exception):
+    """The paths given are there but hold no file."""
 
 
 def resolve_rules(choice: str) -> str | RuleSet:
@@ -70,6 +93,16 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -80,31 +113,51 @@ def _seconds(text: str) -> float:
     return value
 
 
+class _Deprecated(argparse.Action):
+    """A hidden old spelling of a flag: stores into the new flag's ``dest`` and says
+    once on standard error which flag to use."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str,
+                 **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, help=argparse.SUPPRESS, **kwargs)
+        self.new = new
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        print(f"kansa: {option_string} is deprecated; use {self.new}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
 def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> None:
     p.add_argument("paths", nargs="+" if required else "*", metavar="PATH",
-                   help="log files, folders (searched recursively) or globs")
-    p.add_argument("--format", dest="fmt", default=None,
+                   help="log files, folders (searched recursively) or globs; - reads "
+                        "one log from standard input")
+    p.add_argument("--format", dest="fmt", default=None, choices=FORMATS,
                    help="read every file as this format instead of recognising it")
-    p.add_argument("--max-file-bytes", type=_positive_int,
-                   default=DEFAULT_LIMITS.max_file_bytes,
-                   help="refuse files larger than this (default %(default)s)")
-    p.add_argument("--max-decompressed-bytes", type=_positive_int,
-                   default=DEFAULT_LIMITS.max_decompressed_bytes,
-                   help="refuse a gzip stream, or a zip archive as a whole, that expands "
-                        "past this (default %(default)s)")
-    p.add_argument("--max-json-depth", type=_positive_int,
-                   default=DEFAULT_LIMITS.max_json_depth,
-                   help="refuse JSON nested deeper than this (default %(default)s)")
-    p.add_argument("--max-items", type=_positive_int, default=DEFAULT_LIMITS.max_items,
-                   help="refuse a log with more XML tags or JSON list items and values, "
-                        "or a zip with more files, than this (default %(default)s)")
-    p.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
-                   help="give up on a log that takes longer than this to read and replay "
-                        "(default %(default)s)")
+    limits = p.add_argument_group("limits", "refuse hostile input; each log that breaks one "
+                                            "is unreadable, the batch goes on")
+    limits.add_argument("--max-file-bytes", type=_positive_int, metavar="BYTES",
+                        default=DEFAULT_LIMITS.max_file_bytes,
+                        help="refuse files larger than this (default %(default)s)")
+    limits.add_argument("--max-decompressed-bytes", type=_positive_int, metavar="BYTES",
+                        default=DEFAULT_LIMITS.max_decompressed_bytes,
+                        help="refuse a gzip stream, or a zip archive as a whole, that expands "
+                             "past this (default %(default)s)")
+    limits.add_argument("--max-json-depth", type=_positive_int, metavar="N",
+                        default=DEFAULT_LIMITS.max_json_depth,
+                        help="refuse JSON nested deeper than this (default %(default)s)")
+    limits.add_argument("--max-items", type=_positive_int, default=DEFAULT_LIMITS.max_items,
+                        metavar="N",
+                        help="refuse a log with more XML tags or JSON list items and values, "
+                             "or a zip with more files, than this (default %(default)s)")
+    limits.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
+                        metavar="SECONDS",
+                        help="give up on a log that takes longer than this to read and replay "
+                             "(default %(default)s)")
 
 
 def _add_rules_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="auto",
+    p.add_argument("--rules", default="auto", metavar="RULES",
                    help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
                         "wrc, mleague) or a TOML file (default: auto)")
 
@@ -116,19 +169,54 @@ def _add_report_options(p: argparse.ArgumentParser) -> None:
                    help="the game for the score progression plot: its log id, file name or "
                         "file#index (default: the first game)")
     p.add_argument("--store", metavar="DIR", default=None,
-                   help="read the tables from a results store written by 'kansa audit --out' "
-                        "instead of replaying logs")
+                   help="read the tables from a results store written by "
+                        "'kansa audit --store' instead of replaying logs")
+    p.add_argument("--fail-on", choices=("error", "warning", "never"), default="never",
+                   help="exit 1 when a finding at or above this severity is found "
+                        "(default: never)")
 
 
 def _add_engine_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--jobs", "-j", type=int, default=default_jobs(),
-                   help="worker processes (default: the number of cores, %(default)s)")
-    p.add_argument("--engine", choices=("local", "dask"), default="local",
-                   help="run on this machine or on a dask.distributed cluster")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="dask scheduler address (default: start a local cluster)")
-    p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
-                   help="progress bar on standard error (auto: only on a terminal)")
+    run_ = p.add_argument_group("running")
+    run_.add_argument("--jobs", "-j", type=int, default=default_jobs(), metavar="N",
+                      help="worker processes (default: the number of cores, %(default)s)")
+    run_.add_argument("--engine", choices=("local", "dask"), default="local",
+                      help="run on this machine or on a dask.distributed cluster")
+    run_.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                      help="dask scheduler address (default: start a local cluster)")
+    run_.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
+                      help="progress bar on standard error (auto: only on a terminal)")
+
+
+def progress_for(args: argparse.Namespace, total: int) -> Progress:
+    return Progress(total, enabled=None if args.progress == "auto"
+                    else args.progress == "always")
+
+
+def check_paths(paths: Sequence[str]) -> bool:
+    """Whether the input is standard input (``-``, which must then be alone).
+
+    :raises UsageError: for ``-`` beside other paths, or a path that does not exist
+        (a glob matching nothing is only said on standard error).
+    """
+    if STDIN in paths:
+        if len(paths) > 1:
+            raise UsageError("standard input (-) must be the only path")
+        if sys.stdin is not None and sys.stdin.isatty():
+            print("kansa: reading one log from the terminal; end it with Ctrl-D",
+                  file=sys.stderr)
+        return True
+    missing = missing_paths(paths)
+    typos = [m for m in missing if not glob.has_magic(m)]
+    if typos:
+        raise UsageError(f"no such file or folder: {', '.join(typos)}")
+    for pattern in missing:  # the other paths may still hold files; else no input
+        print(f"kansa: {pattern} matches no file", file=sys.stderr)
+    return False
+
+
+def no_input(paths: Sequence[str]) -> NoInputError:
+    return NoInputError(f"no files found in {', '.join(paths)}")
 
 
 def _engine(args: argparse.Namespace) -> Engine:
@@ -142,11 +230,17 @@ def _engine(args: argparse.Namespace) -> Engine:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kansa",
-        description="Replay Riichi Mahjong logs, check every action and payment, report.")
+        description="Replay Riichi Mahjong logs, check every action and payment, report.",
+        epilog=f"formats: {', '.join(FORMATS)} (gzip and zip read transparently). "
+               "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage error, "
+               "3 some input could not be audited, 4 no files found, 130 interrupted, "
+               "141 output closed. 'kansa COMMAND --help' for each command.")
     parser.add_argument("--version", action="version", version=f"kansa {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    audit = sub.add_parser("audit", help="replay logs and report every rule violation")
+    audit = sub.add_parser("audit", help="replay logs and report every rule violation",
+                           description="Replay logs and report every rule violation: a "
+                                       "summary for a person, or --json for a program.")
     _add_input_options(audit)
     _add_rules_option(audit)
     audit.add_argument("--json", action="store_true",
@@ -154,20 +248,40 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
                        help="exit 1 when a finding at or above this severity is found "
                             "(default: error)")
+    audit.add_argument("--show", choices=("errors", "warnings", "none"), default="errors",
+                       help="the findings the summary lists one by one: errors, warnings "
+                            "(errors and warnings) or none (default: errors)")
+    audit.add_argument("-v", "--verbose", dest="show", action="store_const",
+                       const="warnings", help="the same as --show warnings")
+    audit.add_argument("--max-listed", type=_count, default=50, metavar="N",
+                       help="list at most N findings and count the rest; 0 lists them all "
+                            "(default: %(default)s)")
+    audit.add_argument("--color", "--colour", choices=("auto", "always", "never"),
+                       default="auto", metavar="WHEN",
+                       help="colour the summary: auto (on a terminal, unless NO_COLOR is "
+                            "set; FORCE_COLOR forces it), always or never")
     _add_engine_options(audit)
-    audit.add_argument("--out", metavar="DIR", default=None,
+    audit.add_argument("--store", metavar="DIR", default=None,
                        help="append findings and report tables to a Parquet results store; "
                             "files already audited there (same content, rules and kansa "
                             "version) are skipped")
+    audit.add_argument("--out", dest="store", action=_Deprecated, new="--store")
     audit.add_argument("--no-timing", action="store_true",
                        help="report 0 seconds, so that repeated runs give identical JSON")
     audit.set_defaults(func=cmd_audit)
 
-    rules = sub.add_parser("rules", help="list every check with its severity and citation")
+    rules = sub.add_parser(
+        "rules", help="print a rule set as a TOML rule file, or the catalog of checks",
+        description="With --rules NAME: print that rule set as a TOML rule file (which "
+                    "--rules FILE.toml reads back). Without it, or with --catalog, "
+                    "--json or --markdown: list every check with its severity and "
+                    "citation (under --rules NAME's citations when given).")
     rules.add_argument("--rules", default=None,
-                       help="cite for this rule set: a preset or a TOML file (default: the "
-                            "EMA citations, no rule set)")
+                       help="a preset or a TOML file (default: no rule set, the EMA "
+                            "citations)")
     fmt = rules.add_mutually_exclusive_group()
+    fmt.add_argument("--catalog", action="store_true",
+                     help="print the catalog of checks as text")
     fmt.add_argument("--json", action="store_true", help="print the catalog as JSON")
     fmt.add_argument("--markdown", action="store_true",
                      help="print the catalog as the README's Markdown table")
@@ -179,8 +293,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_option(stats)
     _add_report_options(stats)
     _add_engine_options(stats)
-    stats.add_argument("--out", metavar="DIR", required=True,
-                       help="folder to write into (created if missing)")
+    stats.add_argument("-o", "--output", metavar="DIR", default=None,
+                       help="folder to write into (created if missing); required")
+    stats.add_argument("--out", dest="output", action=_Deprecated, new="-o/--output")
     stats.set_defaults(func=cmd_stats)
 
     report = sub.add_parser("report", help="write one self-contained HTML report")
@@ -191,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("-o", "--output", metavar="FILE", default="report.html",
                         help="the HTML file to write (default: %(default)s)")
     report.add_argument("--title", default=None, help="the report's title")
-    report.add_argument("--max-findings", type=int, default=200,
+    report.add_argument("--max-findings", type=_count, default=200,
                         help="findings drawn with their table state; the rest are listed "
                              "(default: %(default)s)")
     report.set_defaults(func=cmd_report)
@@ -218,29 +333,33 @@ def cmd_rules(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     elif args.markdown:
         sys.stdout.write(docs.as_markdown(ruleset))
+    elif ruleset is not None and not args.catalog:
+        sys.stdout.write(docs.as_toml(ruleset))
     else:
         sys.stdout.write(docs.as_text(ruleset))
     return EXIT_OK
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    missing = missing_paths(args.paths)
-    if missing:
-        raise UsageError(f"no such file or folder: {', '.join(missing)}")
-    total = sum(1 for _ in iter_files(args.paths))  # counted, not kept: listed again below
-    files = iter_files(args.paths)
+    stdin = check_paths(args.paths)
+    if stdin and args.store:
+        raise UsageError("--store needs files: standard input (-) cannot be stored")
+    total = 1 if stdin else sum(1 for _ in iter_files(args.paths))  # counted, not kept
+    if not total:
+        raise no_input(args.paths)
+    files: Iterable[str] = [STDIN] if stdin else iter_files(args.paths)
     options = AuditOptions(rules=resolve_rules(args.rules), limits=_limits(args), fmt=args.fmt)
-    engine = _engine(args)
-    acc = Accumulator()
-    progress = Progress(total, enabled=None if args.progress == "auto"
-                        else args.progress == "always")
+    engine = Engine() if stdin else _engine(args)  # standard input is read in this process
+    show = {"errors": {"error"}, "warnings": {"error", "warning"}, "none": set()}[args.show]
+    acc = Accumulator(show=frozenset(show), cap=args.max_listed or None)
+    progress = progress_for(args, total)
     store: Any = None
     keys: dict[str, tuple[str, str]] = {}  # store key and digest of each file in flight
     todo: Iterable[str] = files
-    if args.out:
+    if args.store:
         from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)
 
-        store = results.ResultStore(Path(args.out))
+        store = results.ResultStore(Path(args.store))
         rkey = results.rules_key(options.rules)
 
         def stored(path: str, status: str) -> None:
@@ -299,10 +418,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
         out.write(body[1:])
         out.write("\n")
     else:
-        print_summary(tail, acc.first_errors)
+        print_summary(tail, acc.listed, out, unlisted=acc.unlisted,
+                      paint=Painter(colour_wanted(args.color, out)),
+                      more_hint="--max-listed 0 lists them all; --json gives every finding")
     if acc.summary.not_audited:
         return EXIT_INTERRUPTED
-    return exit_status(tail, args.fail_on)
+    return exit_status(tail, args.fail_on, forced_format=args.fmt is not None)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -319,53 +440,28 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_convert(args: argparse.Namespace) -> int:
     from kansa.convert import convert  # noqa: PLC0415 (keeps audit start-up light)
 
-    files, missing = discover(args.paths)
-    if missing:
-        raise UsageError(f"no such file or folder: {', '.join(missing)}")
-    failed = convert(files, args.to, args.output, _limits(args))
-    return EXIT_FINDINGS if failed else EXIT_OK
+    files = [STDIN] if check_paths(args.paths) else list(iter_files(args.paths))
+    if not files:
+        raise no_input(args.paths)
+    failed = convert(files, args.to, args.output, _limits(args), fmt=args.fmt)
+    return EXIT_INPUT if failed else EXIT_OK
 
 
-def exit_status(doc: dict[str, Any], fail_on: str) -> int:
+def exit_status(doc: dict[str, Any], fail_on: str, *, forced_format: bool = False) -> int:
+    """The status a batch's summary deserves: input problems first, then findings."""
     s = doc["summary"]
-    if s["unreadable"] or s["internal_errors"]:
+    if s["unreadable"] or s["internal_errors"] or (forced_format and s["unsupported"]):
+        return EXIT_INPUT
+    return findings_status(s["violations"], s["errors_by_rule"], fail_on)
+
+
+def findings_status(violations: dict[str, int], errors: dict[str, int], fail_on: str) -> int:
+    """``EXIT_FINDINGS`` when a finding at or above ``fail_on`` is counted."""
+    if fail_on == "error" and any(errors.values()):
         return EXIT_FINDINGS
-    if fail_on == "never":
-        return EXIT_OK
-    if fail_on == "error" and s["errors_by_rule"]:
-        return EXIT_FINDINGS
-    if fail_on == "warning" and s["violations"]:
+    if fail_on == "warning" and any(violations.values()):
         return EXIT_FINDINGS
     return EXIT_OK
-
-
-def print_summary(doc: dict[str, Any], first_errors: list[tuple[str, dict[str, Any]]],
-                  out: Any = None) -> None:
-    out = out or sys.stdout
-    s = doc["summary"]
-    errors = sum(s["errors_by_rule"].values())
-    warnings = sum(s["violations"].values()) - errors
-    print(f"{s['files']} files, {s['games']} games, {s['hands']} hands, {s['wins']} wins "
-          f"in {s['seconds']:.1f} s", file=out)
-    print(f"  {s['wins_valued']} wins valued, {s['hands_compared']} hands' payments compared, "
-          f"{s['transfers']} transfers in the ledger", file=out)
-    print(f"  clean {s['clean']}, with findings {s['with_findings']}, unsupported "
-          f"{s['unsupported']}, unreadable {s['unreadable']}, internal errors "
-          f"{s['internal_errors']}" + (f", not audited {s['not_audited']}"
-                                       if s["not_audited"] else ""), file=out)
-    print(f"  {errors} errors, {warnings} warnings", file=out)
-    for rule, n in sorted(s["violations"].items(), key=lambda kv: (-kv[1], kv[0])):
-        sev = "error" if rule in s["errors_by_rule"] else "warning"
-        print(f"    {n:6d}  {rule} ({sev})", file=out)
-    for file, v in first_errors:
-        print(f"  {v['source'] or file}: {v['hand']} seat {v['seat']}: "
-              f"[{v['rule']}] {v['message']} ({v['citation']})", file=out)
-    for u in doc["unreadable"]:
-        print(f"  unreadable: {u['file']}: {u['error']} ({u['position']})", file=out)
-    for u in doc["unsupported"]:
-        print(f"  unsupported: {u['file']}: {u['reason']}", file=out)
-    for u in doc["internal_errors"]:
-        print(f"  INTERNAL ERROR (please report): {u['file']}: {u['error']}", file=out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -375,13 +471,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse exits 2 on usage errors
         return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return status
     except UsageError as exc:
         print(f"kansa: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except NoInputError as exc:
+        print(f"kansa: {exc}", file=sys.stderr)
+        return EXIT_NO_INPUT
     except KeyboardInterrupt:
         print("kansa: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _stdout_to_devnull()
+        return EXIT_PIPE
+    except Exception as exc:  # a bug in kansa itself, outside the per-file guards
+        print(f"kansa: INTERNAL ERROR (please report): {type(exc).__name__}: {exc}\n"
+              + "".join(traceback.format_exception(exc)), file=sys.stderr)
+        return EXIT_INPUT
+
+
+def _stdout_to_devnull() -> None:
+    """After a closed pipe: point standard output at /dev/null so that the flush at
+    exit does not fail again (the recipe of Python's signal documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test)
+        pass
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from parsers import LogFormatError, UnsupportedLogError, load, mjai, tenhou6
+from kansa.runner import STDIN, display_name, read_input_bytes
+from parsers import LogFormatError, UnsupportedLogError, load_bytes, mjai, tenhou6
 from parsers.source import Limits
 from replay.game import Game
 
@@ -18,8 +19,9 @@ WRITERS: dict[str, tuple[Callable[[Game], str], str]] = {
 
 
 def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
-            err: TextIO | None = None) -> int:
-    """Convert every game in ``files``; returns the number of files that failed.
+            err: TextIO | None = None, *, fmt: str | None = None) -> int:
+    """Convert every game in ``files`` (``-``: standard input), each read as ``fmt``
+    or recognised; returns the number of files that failed.
 
     ``out`` may be a folder (one file per game), a file (all games; one game for
     tenhou.net/6), or ``None`` for standard output.
@@ -30,12 +32,13 @@ def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
     failed = 0
     for f in files:
         try:
-            games.extend((f, g) for g in load(f, None, limits))
+            data = read_input_bytes(f, limits)
+            games.extend((f, g) for g in load_bytes(data, display_name(f), fmt, limits))
         except (LogFormatError, UnsupportedLogError) as exc:
             print(f"kansa convert: skipped {exc}", file=err)
             failed += 1
         except Exception as exc:  # a reader bug: this file fails, the others go on
-            print(f"kansa convert: INTERNAL ERROR (please report) reading {f}: "
+            print(f"kansa convert: INTERNAL ERROR (please report) reading {display_name(f)}: "
                   f"{type(exc).__name__}: {exc}", file=err)
             failed += 1
     texts: list[tuple[str, Game, str]] = []
@@ -43,17 +46,18 @@ def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
         try:
             texts.append((f, g, write(g)))
         except ValueError as exc:  # e.g. hidden tiles cannot be written as tenhou.net/6
-            print(f"kansa convert: cannot write {f} game {g.index} as {to}: {exc}", file=err)
+            print(f"kansa convert: cannot write {display_name(f)} game {g.index} as {to}: "
+                  f"{exc}", file=err)
             failed += 1
         except Exception as exc:  # a writer bug: this game fails, the others go on
-            print(f"kansa convert: INTERNAL ERROR (please report) writing {f} game "
+            print(f"kansa convert: INTERNAL ERROR (please report) writing {display_name(f)} game "
                   f"{g.index} as {to}: {type(exc).__name__}: {exc}", file=err)
             failed += 1
     target = Path(out) if out else None
     if target is not None and (target.is_dir() or out.endswith(("/", "\\"))):  # type: ignore[union-attr]
         target.mkdir(parents=True, exist_ok=True)
         for f, g, text in texts:
-            name = Path(f.split("!")[-1]).name.split(".")[0]
+            name = "stdin" if f == STDIN else Path(f.split("!")[-1]).name.split(".")[0]
             suffix_index = f"-{g.index}" if g.index else ""
             (target / f"{name}{suffix_index}{suffix}").write_text(_ends(text), encoding="utf-8")
         return failed

@@ -9,6 +9,8 @@ from the code.  ``python -m kansa.docs`` rewrites the README table;
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -54,8 +56,34 @@ def as_text(rules: RuleSet | None) -> str:
     if rules is not None:
         lines += ["", f"rule set {rules.name} (base {rules.base or rules.name}):"]
         for key, value in rules.to_mapping().items():
-            lines.append(f"  {key} = {value}")
+            lines.append(f"  {key} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
+
+
+def as_toml(rules: RuleSet) -> str:
+    """``rules`` as a TOML rule file: every field, which ``--rules FILE.toml`` reads
+    back to the same rule set."""
+    lines = [f"# kansa rule set {rules.name} (base {rules.base or rules.name}); "
+             "edit the values, or keep only base and the keys you change"]
+    for key, value in rules.to_mapping().items():
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        return repr(value) if math.isfinite(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"no TOML form for {type(value).__name__} {value!r}")
 
 
 def _cell(text: str) -> str:

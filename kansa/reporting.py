@@ -12,10 +12,27 @@ from pathlib import Path
 from typing import Any
 
 from kansa import __version__
-from kansa.batch import EngineError, run
-from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
-from kansa.discovery import discover
-from kansa.runner import AuditOptions, FileResults, internal_entry, lost_results, replay_file
+from kansa.batch import Engine, EngineError, run
+from kansa.cli import (
+    EXIT_INPUT,
+    EXIT_OK,
+    UsageError,
+    _engine,
+    _limits,
+    check_paths,
+    findings_status,
+    no_input,
+    progress_for,
+)
+from kansa.discovery import iter_files
+from kansa.runner import (
+    STDIN,
+    AuditOptions,
+    FileResults,
+    internal_entry,
+    lost_results,
+    replay_file,
+)
 from kansa.store import ResultStore
 from reports.html import render_html
 from reports.plots import PLOTS, render_all
@@ -25,21 +42,29 @@ from reports.tables import SCHEMAS, Tables, table_rows, tables_from_rows
 
 def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     """Every input file replayed, and the exit status its reading deserves."""
-    files, missing = discover(args.paths)
-    if missing:
-        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    stdin = check_paths(args.paths)
+    files = [STDIN] if stdin else list(iter_files(args.paths))
+    if not files:
+        raise no_input(args.paths)
     options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
+    engine = Engine() if stdin else _engine(args)  # standard input is read in this process
+    progress = progress_for(args, len(files))
+    done: list[FileResults] = []
     try:
-        done: list[FileResults] = list(run(files, options, _engine(args), task=replay_file,
-                                          lost=lost_results))
+        for f in run(files, options, engine, task=replay_file, lost=lost_results):
+            done.append(f)
+            progress.advance(len(f.results), sum(len(r.violations) for r in f.results))
     except EngineError as exc:
         raise UsageError(str(exc)) from None
-    bad = [f for f in done if f.status in ("unreadable", "internal_error")]
+    finally:
+        progress.close()
+    bad = {"unreadable", "internal_error"} | ({"unsupported"} if args.fmt else set())
     for f in done:
         if f.error is not None:
             reason = f.error.get("reason") or f.error.get("error")
             print(f"kansa: {f.status}: {f.file}: {reason}", file=sys.stderr)
-    return done, EXIT_FINDINGS if bad else EXIT_OK
+    leaves = [m for f in done for m in (f.members or [f])]
+    return done, EXIT_INPUT if any(m.status in bad for m in leaves) else EXIT_OK
 
 
 def _tables(args: argparse.Namespace, done: list[FileResults]
@@ -84,7 +109,16 @@ def _inputs(args: argparse.Namespace) -> tuple[Tables, list[FileResults], int]:
         raise UsageError("give log paths, or --store DIR")
     done, status = _replayed(args)
     tables, done, failed = _tables(args, done)
-    return tables, done, EXIT_FINDINGS if failed else status
+    return tables, done, EXIT_INPUT if failed else status
+
+
+def _status(args: argparse.Namespace, tables: Tables, read: int) -> int:
+    """The input's status (``read``), else the findings' under ``--fail-on``."""
+    if read != EXIT_OK:
+        return read
+    found = tables.findings
+    errors = {"error": int((found["severity"] == "error").sum())} if len(found) else {}
+    return findings_status({"any": len(found)}, errors, args.fail_on)
 
 
 def _game_key(tables: Tables, wanted: str | None) -> str | None:
@@ -103,9 +137,11 @@ def _game_key(tables: Tables, wanted: str | None) -> str | None:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    if args.output is None:
+        raise UsageError("kansa stats needs -o/--output DIR, the folder to write into")
     tables, _, status = _inputs(args)
     game = _game_key(tables, args.game)
-    out = Path(args.out)
+    out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
     for name, df in tables.items():
         df.to_csv(out / f"{name}.csv", index=False)
@@ -115,7 +151,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         for name, data in render_all(tables, fmt, game=game, player=args.player).items():
             (out / f"{name}.{fmt}").write_bytes(data)
     print(f"{'plots':>15}: {', '.join(PLOTS)} -> {out}/*.png, *.svg")
-    return status
+    return _status(args, tables, status)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -132,4 +168,4 @@ def cmd_report(args: argparse.Namespace) -> int:
     Path(args.output).write_text(page, encoding="utf-8")
     print(f"{args.output}: {len(tables.games):,} games, {len(tables.findings):,} findings, "
           f"{len(page) / 1e6:.1f} MB")
-    return status
+    return _status(args, tables, status)

@@ -8,6 +8,7 @@ process and still give the same document.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import traceback
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -18,9 +19,10 @@ from typing import Any, Literal
 from kansa.deadline import TimeLimitExceeded, time_limit
 from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
 from parsers.archive import is_zip, iter_members
-from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
+from parsers.source import DEFAULT_LIMITS, Limits, maybe_gunzip, read_log_bytes
 from replay.collector import collector_paused
 from replay.engine import replay
+from replay.events import SourceRef
 from replay.game import Game
 from replay.result import ReplayResult
 from replay.rules import RuleSet
@@ -87,7 +89,65 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
 
 def audit_game(game: Game, options: AuditOptions) -> dict[str, Any]:
     rules = rules_for(game, options.rules)
-    return replay(game, rules).to_dict()
+    return game_document(replay(game, rules))
+
+
+WINDS = ("East", "South", "West", "North")
+
+
+def game_document(result: ReplayResult) -> dict[str, Any]:
+    """The game's JSON-ready result, each finding naming its player (``player``)."""
+    doc = result.to_dict()
+    for v in doc["violations"]:
+        v["player"] = player_of(result, v)
+    return doc
+
+
+def player_of(result: ReplayResult, v: dict[str, Any]) -> dict[str, Any] | None:
+    """``{"seat", "wind", "name"}`` of a finding's seat, or ``None`` for a game-level one.
+
+    The wind is the seat's wind in the finding's hand (``None`` outside a hand);
+    the name is the log's (``None`` where it has none).
+    """
+    seat = v["seat"]
+    if seat is None:
+        return None
+    name = result.names[seat] if 0 <= seat < len(result.names) else ""
+    hands = [h for h in result.hands if v["hand"] is not None and h.label == v["hand"]]
+    if v["event"] is not None and len(hands) > 1:
+        hands = [h for h in hands if h.first_event <= v["event"]] or hands
+    wind = WINDS[(seat - hands[-1].oya) % 4] if hands and result.players == 4 else None
+    return {"seat": seat, "wind": wind, "name": name or None}
+
+
+STDIN = "-"
+"""The path that stands for standard input."""
+STDIN_NAME = "<stdin>"
+"""The file name standard input is given in results."""
+
+
+def display_name(path: str) -> str:
+    return STDIN_NAME if path == STDIN else path
+
+
+def read_input_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """A log's (gunzipped) content from a file, or from standard input for ``-``, under
+    the same limits (``--max-file-bytes`` counts the bytes read from the stream).
+
+    :raises LogFormatError: for an unreadable, oversized or corrupt input.
+    """
+    if path != STDIN:
+        return read_log_bytes(path, limits)
+    src = SourceRef(STDIN_NAME)
+    try:
+        data = sys.stdin.buffer.read(limits.max_file_bytes + 1)
+    except (OSError, ValueError, AttributeError) as exc:  # closed or missing stdin
+        raise LogFormatError(f"cannot read standard input: {exc}", src) from None
+    if len(data) > limits.max_file_bytes:
+        raise LogFormatError(
+            f"standard input is over the limit of {limits.max_file_bytes} bytes "
+            "(--max-file-bytes)", src)
+    return maybe_gunzip(data, src, limits)
 
 
 @dataclass(slots=True)
@@ -111,7 +171,8 @@ class FileResults:
     def outcome(self) -> FileOutcome:
         """The JSON-ready outcome :func:`audit_file` returns."""
         return FileOutcome(self.file, self.status,
-                           games=[r.to_dict() for r in self.results], error=self.error,
+                           games=[game_document(r) for r in self.results],
+                           error=self.error,
                            internal=self.internal,
                            members=[m.outcome() for m in self.members])
 
@@ -136,21 +197,23 @@ def iter_results(files: Iterable[str], options: AuditOptions = AuditOptions(), *
 
 def replay_file(path: str, options: AuditOptions = AuditOptions(), *,
                 keep_events: bool = False) -> FileResults:
-    """Read and replay every game in ``path``; never raises for any input."""
+    """Read and replay every game in ``path`` (``-``: standard input, named
+    ``<stdin>``); never raises for any input."""
     seconds = options.limits.max_seconds
+    source = display_name(path)
     try:
         with time_limit(seconds):
-            data = read_log_bytes(path, options.limits)
+            data = read_input_bytes(path, options.limits)
     except TimeLimitExceeded:
-        return FileResults(path, "unreadable", error={
-            "file": path, "position": "start of file",
+        return FileResults(source, "unreadable", error={
+            "file": source, "position": "start of file",
             "error": f"reading the file took longer than the limit of {seconds:g} s "
                      "(--max-seconds); given up"})
     except LogFormatError as exc:
-        return _unreadable(path, exc)
+        return _unreadable(source, exc)
     except Exception as exc:
-        return _internal(path, exc, "reading the file")
-    return replay_bytes(data, path, options, keep_events=keep_events)
+        return _internal(source, exc, "reading the file")
+    return replay_bytes(data, source, options, keep_events=keep_events)
 
 
 def replay_bytes(data: bytes, source: str, options: AuditOptions = AuditOptions(), *,
@@ -324,7 +387,7 @@ class Summary:
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
     from_store: int = 0
-    """Files already in the results store (``--out``): counted by their stored status."""
+    """Files already in the results store (``--store``): counted by their stored status."""
 
     def add(self, outcome: FileOutcome) -> None:
         for leaf in outcome.leaves():
@@ -377,13 +440,19 @@ class Summary:
 
 @dataclass(slots=True)
 class Accumulator:
-    """Takes outcomes one at a time; keeps only counts and the (few) failed files."""
+    """Takes outcomes one at a time; keeps only counts, the (few) failed files and the
+    findings to list: those of a severity in :attr:`show`, at most :attr:`cap` of them
+    (``None``: all), the rest only counted in :attr:`unlisted`."""
 
     summary: Summary = field(default_factory=Summary)
     unreadable: list[dict[str, Any]] = field(default_factory=list)
     unsupported: list[dict[str, Any]] = field(default_factory=list)
     internal: list[dict[str, Any]] = field(default_factory=list)
-    first_errors: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    show: frozenset[str] = frozenset({"error"})
+    cap: int | None = 50
+    listed: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    unlisted: Counter[str] = field(default_factory=Counter)
+    """Findings of a shown severity past the cap, by severity."""
 
     def add(self, outcome: FileOutcome) -> None:
         self.summary.add(outcome)
@@ -395,8 +464,13 @@ class Accumulator:
             self.internal.extend(o.internal)
         for g in outcome.games:
             for v in g["violations"]:
-                if v["severity"] == "error" and len(self.first_errors) < 20:
-                    self.first_errors.append((g["file"], v))
+                if v["severity"] not in self.show:
+                    continue
+                if self.cap is None or len(self.listed) < self.cap:  # kept without state
+                    self.listed.append((g["file"], {k: x for k, x in v.items()
+                                                    if k != "state"}))
+                else:
+                    self.unlisted[v["severity"]] += 1
 
     def tail(self, seconds: float | None) -> dict[str, Any]:
         """Everything of the document but the games."""

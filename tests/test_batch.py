@@ -76,6 +76,7 @@ def test_ctrl_c_stops_cleanly_and_still_prints_the_summary(corpus_dir: Path,
                                                            tmp_path: Path) -> None:
     for k in range(6):  # enough work to interrupt
         (tmp_path / f"copy{k}").symlink_to(corpus_dir / "tenhou_xml")
+    total = len(discover([str(tmp_path)])[0])
     proc = subprocess.Popen(
         [sys.executable, "-m", "kansa", "audit", str(tmp_path), "--json", "-j", "1",
          "--progress", "always"],
@@ -94,9 +95,10 @@ def test_ctrl_c_stops_cleanly_and_still_prints_the_summary(corpus_dir: Path,
     assert proc.returncode == 130, err
     doc = json.loads(out)
     s = doc["summary"]
-    assert 0 < s["not_audited"] < 6 * 184 and "interrupted" in err
-    assert s["files"] == 6 * 184
-    assert len(doc["games"]) == s["games"] == 6 * 184 - s["not_audited"] - s["unreadable"]
+    assert 0 < s["not_audited"] < total and "interrupted" in err
+    assert s["files"] == total
+    assert len(doc["games"]) == s["games"] == (total - s["not_audited"] - s["unreadable"]
+                                                 - s["unsupported"])
 
 
 @pytest.mark.corpus
@@ -114,6 +116,7 @@ def test_ctrl_c_at_a_terminal_stops_every_engine_cleanly(corpus_dir: Path, tmp_p
         pytest.importorskip("distributed")
     for k in range(6):
         (tmp_path / f"copy{k}").symlink_to(corpus_dir / "tenhou_xml")
+    total = len(discover([str(tmp_path)])[0])
     proc = subprocess.Popen(
         [sys.executable, "-m", "kansa", "audit", str(tmp_path), "--json", "--progress",
          "always", *engine],
@@ -142,8 +145,9 @@ def test_ctrl_c_at_a_terminal_stops_every_engine_cleanly(corpus_dir: Path, tmp_p
     assert "Traceback" not in err and "Exception" not in err, err
     doc = json.loads(streams["out"])
     s = doc["summary"]
-    assert 0 < s["not_audited"] < 6 * 184 and s["files"] == 6 * 184
-    assert len(doc["games"]) == s["games"] == 6 * 184 - s["not_audited"] - s["unreadable"]
+    assert 0 < s["not_audited"] < total and s["files"] == total
+    assert len(doc["games"]) == s["games"] == (total - s["not_audited"] - s["unreadable"]
+                                                 - s["unsupported"])
 
 
 @pytest.mark.parametrize("address", ["tcp://127.0.0.1:9", "nonsense://x"])

@@ -101,7 +101,7 @@ def test_a_bug_in_the_tables_is_an_internal_error_and_not_stored(
 
     monkeypatch.setattr(kansa.store, "table_rows", tables_or_bug)
     code, doc = store_audit(capsys, tmp_path)
-    assert code == 1 and doc["summary"]["internal_errors"] == 1
+    assert code == 3 and doc["summary"]["internal_errors"] == 1
     [entry] = doc["internal_errors"]
     assert entry["file"].endswith(f"05-{POISON}.mjlog")
     assert "while building the report tables: KeyError" in entry["error"]
@@ -131,7 +131,7 @@ def test_the_command_counts_the_lost_file_and_the_store_tries_it_again(
     monkeypatch.setattr(kansa.store, "replay_file", replay_or_die)
     code, doc = store_audit(capsys, tmp_path)
     s = doc["summary"]
-    assert code == 1
+    assert code == 3
     assert s["files"] == 8 and s["internal_errors"] == 1
     assert s["clean"] + s["with_findings"] == 7
     [entry] = doc["internal_errors"]

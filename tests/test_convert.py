@@ -37,6 +37,6 @@ def test_unreadable_inputs_are_reported_and_the_rest_converted(
     bad.write_text("{")
     good = corpus_dir / "tenhou6" / "Equim-chan__mjai-reviewer" / "rinshan.json"
     out = tmp_path / "out"
-    assert main(["convert", str(bad), str(good), "--to", "mjai", "-o", f"{out}/"]) == 1
+    assert main(["convert", str(bad), str(good), "--to", "mjai", "-o", f"{out}/"]) == 3
     assert "bad.json" in capsys.readouterr().err
     assert [p.name for p in out.iterdir()] == ["rinshan.mjson"]

@@ -38,7 +38,7 @@ def audit(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str
 def refusal(capsys: pytest.CaptureFixture[str], path: Path, *flags: str) -> dict[str, Any]:
     """The one unreadable entry for ``path``; the command must exit 1."""
     code, doc = audit(capsys, *flags, str(path))
-    assert code == 1, doc
+    assert code == 3, doc
     [entry] = doc["unreadable"]
     assert entry["error"] and entry["position"]
     return entry
@@ -122,7 +122,7 @@ def test_a_zip_bomb_member_is_refused(capsys: pytest.CaptureFixture[str], tmp_pa
     path = tmp_path / "bomb.zip"
     path.write_bytes(_zip({"a.mjlog": MJLOG, "b.mjlog": b"\0" * 5_000_000}))
     code, doc = audit(capsys, "--max-decompressed-bytes", "1000000", str(path))
-    assert code == 1 and doc["summary"]["games"] == 1  # the good member is still audited
+    assert code == 3 and doc["summary"]["games"] == 1  # the good member is still audited
     [entry] = doc["unreadable"]
     assert entry["file"] == f"{path}!b.mjlog"
     assert "--max-decompressed-bytes" in entry["error"] and "zip bomb" in entry["error"]
@@ -133,7 +133,7 @@ def test_a_zip_of_many_members_is_capped_as_a_whole(
     path = tmp_path / "many.zip"
     path.write_bytes(_zip({f"{k:03d}.mjlog": MJLOG + b" " * 1000 for k in range(40)}))
     code, doc = audit(capsys, "--max-decompressed-bytes", "20000", str(path))
-    assert code == 1
+    assert code == 3
     summary = doc["summary"]
     assert summary["files"] == 40 and summary["games"] + summary["unreadable"] == 40
     assert summary["games"] == 20000 // (len(MJLOG) + 1000)
@@ -293,7 +293,7 @@ def test_a_log_that_takes_too_long_is_given_up(
     start = time.perf_counter()
     code, doc = audit(capsys, "--max-seconds", "0.3", str(tmp_path))
     assert time.perf_counter() - start < 5
-    assert code == 1
+    assert code == 3
     [entry] = doc["unreadable"]
     assert entry["file"].endswith("a-slow.mjlog")
     assert "longer than the limit of 0.3 s (--max-seconds)" in entry["error"]

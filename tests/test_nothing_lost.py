@@ -88,7 +88,7 @@ def test_a_batch_of_broken_files_of_every_format_audits_the_good_ones(
     (tmp_path / "corrupt.zip").write_bytes(b"PK\x03\x04" + b"\0" * 64)
 
     code, doc = run_json(capsys, "--max-decompressed-bytes", "1000000", str(tmp_path))
-    assert code == 1
+    assert code == 3
     seen = accounted(doc)
     root = str(tmp_path)
     audited = {f"{root}/{n}" for n in good} | {f"{root}/games.zip!{n}"
@@ -160,7 +160,7 @@ def test_a_pipe_or_a_broken_link_in_a_folder_is_reported_not_skipped(
     (tmp_path / "dangling.mjlog").symlink_to(tmp_path / "nowhere")
     os.mkfifo(tmp_path / "pipe.mjlog")
     code, doc = run_json(capsys, str(tmp_path))
-    assert code == 1 and doc["summary"]["files"] == 2 == doc["summary"]["unreadable"]
+    assert code == 3 and doc["summary"]["files"] == 2 == doc["summary"]["unreadable"]
     errors = {Path(u["file"]).name: u["error"] for u in doc["unreadable"]}
     assert "not a regular file" in errors["pipe.mjlog"]
     assert "cannot read file" in errors["dangling.mjlog"]
@@ -184,7 +184,7 @@ def test_a_failing_check_is_an_internal_error_of_that_game_only(
                            phase="before")
     monkeypatch.setattr(registry, "CHECKS", [*registry.CHECKS, check])
     code, doc = run_json(capsys, str(tmp_path))
-    assert code == 1
+    assert code == 3
     assert doc["summary"]["internal_errors"] == 1 and doc["summary"]["games"] == 2
     assert doc["summary"]["files"] == 3 == sum(doc["summary"][k] for k in STATUS_KEYS)
     [entry] = doc["internal_errors"]
@@ -231,6 +231,6 @@ def test_convert_goes_on_past_a_reader_or_writer_bug(
     out = tmp_path / "out"
     code = main(["convert", str(tmp_path / "a.mjlog"), str(tmp_path / "b-bug.mjlog"),
                  str(tmp_path / "c.mjlog"), "--to", "mjai", "-o", f"{out}/"])
-    assert code == 1
+    assert code == 3
     assert "INTERNAL ERROR (please report) writing" in capsys.readouterr().err
     assert sorted(p.name for p in out.iterdir()) == ["a.mjson", "c.mjson"]

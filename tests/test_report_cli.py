@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ def inputs(corpus_dir: Path) -> list[str]:
 def test_stats_writes_every_table_and_plot(corpus_dir: Path, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "stats"
-    assert main(["stats", *inputs(corpus_dir), "--out", str(out)]) == 0
+    assert main(["stats", *inputs(corpus_dir), "-o", str(out)]) == 0
     for name in TABLES:
         csv = pd.read_csv(out / f"{name}.csv")
         parquet = pd.read_parquet(out / f"{name}.parquet")
@@ -42,12 +44,12 @@ def test_stats_writes_every_table_and_plot(corpus_dir: Path, tmp_path: Path,
 def test_player_filter_and_unknown_player(corpus_dir: Path, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "mine"
-    assert main(["stats", *inputs(corpus_dir), "--out", str(out), "--player", "CLS"]) == 0
+    assert main(["stats", *inputs(corpus_dir), "-o", str(out), "--player", "CLS"]) == 0
     players = pd.read_parquet(out / "players.parquet")
     assert list(players["name"]) == ["CLS"]
     riichi = pd.read_parquet(out / "riichi.parquet")
     assert set(riichi["name"]) <= {"CLS"}
-    assert main(["stats", *inputs(corpus_dir), "--out", str(out), "--player", "nobody"]) == 2
+    assert main(["stats", *inputs(corpus_dir), "-o", str(out), "--player", "nobody"]) == 2
     assert "no player named 'nobody'" in capsys.readouterr().err
 
 
@@ -61,11 +63,11 @@ def test_report_writes_one_html_file(corpus_dir: Path, tmp_path: Path) -> None:
     assert main(["report", *inputs(corpus_dir), "-o", str(page), "--game", "nope"]) == 2
 
 
-def test_unreadable_input_is_reported_and_exits_1(corpus_dir: Path, tmp_path: Path,
+def test_unreadable_input_is_reported_and_exits_3(corpus_dir: Path, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.xml"
     bad.write_bytes(b"<mjloggm")
-    assert main(["stats", *inputs(corpus_dir), str(bad), "--out", str(tmp_path / "o")]) == 1
+    assert main(["stats", *inputs(corpus_dir), str(bad), "-o", str(tmp_path / "o")]) == 3
     assert "unreadable" in capsys.readouterr().err
 
 
@@ -81,12 +83,37 @@ def test_a_file_whose_tables_fail_is_left_out_and_named(corpus_dir: Path, tmp_pa
         add_game(rows, result)
     monkeypatch.setattr(tables, "_add_game", failing)
     out = tmp_path / "stats"
-    assert main(["stats", *inputs(corpus_dir), "--out", str(out)]) == 1
+    assert main(["stats", *inputs(corpus_dir), "-o", str(out)]) == 3
     err = capsys.readouterr().err
     assert "internal_error" in err and "double-ron.mjlog" in err and "planted" in err
     games = pd.read_parquet(out / "games.parquet")
     assert len(games) == 2 and not games["file"].str.contains("double-ron").any()
     page = tmp_path / "r.html"
-    assert main(["report", *inputs(corpus_dir), "-o", str(page)]) == 1
+    assert main(["report", *inputs(corpus_dir), "-o", str(page)]) == 3
     text = page.read_text(encoding="utf-8")
     assert "Files not in the statistics" in text and "planted" in text
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+
+
+def test_stats_and_report_draw_a_progress_bar_when_asked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(SAMPLES / "disputes"), "-o", str(tmp_path / "s"),
+                 "--progress", "always", "-j", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "6/6 files" in err and "[" + "#" * 24 + "]" in err
+    assert main(["report", str(SAMPLES / "disputes"), "-o", str(tmp_path / "r.html"),
+                 "--progress", "never"]) == 0
+    assert "files" not in capsys.readouterr().err
+
+
+def test_stats_read_one_log_from_standard_input(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = (SAMPLES / "disputes" / "late-claim.mjson").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    assert main(["stats", "-", "-o", str(tmp_path)]) == 0
+    games = pd.read_parquet(tmp_path / "games.parquet")
+    assert list(games["file"]) == ["<stdin>"]
+    found = pd.read_parquet(tmp_path / "findings.parquet")
+    assert "claim.late" in set(found["rule"])

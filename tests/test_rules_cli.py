@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from kansa import docs
 from kansa.cli import main, resolve_rules
-from replay.rules import LateClaim, RuleSet
+from replay.rules import PRESETS, LateClaim, RuleSet
 from replay.violations import RULES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,3 +113,30 @@ def test_readme_table_of_checks_is_up_to_date() -> None:
     assert docs.updated_readme(text) == text, "run: python -m kansa.docs"
     start, end = docs.readme_block(text)
     assert all(f"`{rule}`" in text[start:end] for rule in RULES)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_rules_prints_a_toml_file_that_reads_back_to_the_preset(
+        preset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--rules", preset]) == 0
+    text = capsys.readouterr().out
+    data = tomllib.loads(text)  # valid TOML
+    assert data["base"] == preset and "aka" in data
+    path = write(tmp_path, text, f"{preset}-copy.toml")
+    assert resolve_rules(path) == RuleSet.preset(preset)
+
+
+def test_a_user_rule_file_printed_reads_back_to_itself(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    club = resolve_rules(write(tmp_path, CLUB))
+    assert main(["rules", "--rules", write(tmp_path, CLUB)]) == 0
+    printed = write(tmp_path, capsys.readouterr().out, "printed.toml")
+    assert resolve_rules(printed) == club
+
+
+def test_the_catalog_stays_available_under_a_rule_set(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--catalog", "--rules", "tenhou"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("kansa checks under rule set tenhou")
+    assert all(rule in text for rule in RULES)
