@@ -199,10 +199,22 @@ def _shared_line(root: _Element) -> int | None:
 
 # -- public API -----------------------------------------------------------------
 
+_PROLOG_ITEM = re.compile(rb"[ \t\r\n]*(?:<\?.*?\?>|<!--.*?-->)", re.DOTALL)
+"""Whitespace and one XML declaration, processing instruction or comment."""
+_ROOT_START = re.compile(rb"[ \t\r\n]*<mjloggm[ \t\r\n/>]")
+
+
 def sniff(head: bytes) -> bool:
-    """Whether the first bytes of a file look like an mjlog."""
-    head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith((b"<mjloggm", b"<?xml")) and b"<mjloggm" in head
+    """Whether the first bytes of a file look like an mjlog: after a BOM, whitespace,
+    an XML declaration, processing instructions and comments, the ``<mjloggm`` root.
+    Each item skipped must end within ``head`` (the sniffing window).  A DOCTYPE
+    before an ``<mjloggm`` is taken too, for :func:`parse` to refuse by name."""
+    pos = 3 if head.startswith(b"\xef\xbb\xbf") else 0
+    while (item := _PROLOG_ITEM.match(head, pos)) is not None:
+        pos = item.end()
+    if head.startswith(b"<!DOCTYPE", pos):  # an mjlog with one: the parser refuses it
+        return b"<mjloggm" in head
+    return _ROOT_START.match(head, pos) is not None
 
 
 def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:
