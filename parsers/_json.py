@@ -55,6 +55,41 @@ def loads(text: str, src: SourceRef, max_depth: int) -> Any:
     return value
 
 
+_PARTIAL_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?(?:[eE][+-]?\d*)?)?")
+"""The start of a JSON number (which the decoder reports at its first character)."""
+_NUMBER_TAIL = re.compile(r"\.\d*|(?:\.\d+)?[eE][+-]?")
+"""A number's fraction or exponent begun (the decoder stops after its digits)."""
+
+
+def is_cut_off(text: str) -> bool:
+    """Whether ``text`` is the start of a JSON value that stops before its end: the
+    decoder (which reads left to right) finds nothing wrong before the end of the text."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        rest = text[exc.pos:].rstrip()
+        if not rest:
+            return True
+        if exc.msg.startswith("Unterminated string"):
+            return '"' not in rest[1:]
+        if exc.msg == "Expecting value":  # a number or a word begun
+            return _PARTIAL_NUMBER.fullmatch(rest) is not None or \
+                any(word.startswith(rest) for word in ("true", "false", "null"))
+        if exc.msg.startswith("Invalid \\uXXXX"):  # an escape begun
+            return re.fullmatch(r"u[0-9A-Fa-f]{0,4}", rest) is not None
+        if exc.msg == "Expecting ',' delimiter" and text[exc.pos - 1:exc.pos].isdigit():
+            return _NUMBER_TAIL.fullmatch(rest) is not None  # 1. or 1e: the number goes on
+        return False
+    except (ValueError, RecursionError):
+        return False
+    return False
+
+
+def excerpt(text: str, size: int = 60) -> str:
+    """``text`` quoted, shortened to about ``size`` characters."""
+    return repr(text if len(text) <= size else text[:size - 3] + "...")
+
+
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
