@@ -24,11 +24,30 @@ def decode_text(data: bytes, source: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":  # cut off inside a character
+            text = data[:exc.start].decode("utf-8")
+            return text[1:] if text.startswith(BOM) else text
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise LogFormatError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})",
                              SourceRef(source, line=line, column=column)) from None
     return text[1:] if text.startswith(BOM) else text
+
+
+def load_document(text: str, data: bytes, src: SourceRef, max_depth: int, what: str) -> Any:
+    """:func:`loads` for a file that is one JSON document (``what``: the format's name);
+    a document cut off part-way is refused saying so (its hands are not recovered)."""
+    try:
+        return loads(text, src, max_depth)
+    except LogFormatError:
+        if not is_cut_off(text):
+            raise
+        line = data.count(b"\n") + 1
+        column = len(data) - (data.rfind(b"\n") + 1) + 1
+        raise LogFormatError(
+            f"the file is cut off: it stops at byte {len(data)} before the end of the JSON "
+            f"document; a cut-off {what} is not read (its hands are read whole only)",
+            SourceRef(src.file, line, column)) from None
 
 
 def loads(text: str, src: SourceRef, max_depth: int) -> Any:

@@ -165,3 +165,87 @@ def test_a_last_line_that_is_wrong_not_cut_is_an_error() -> None:
 def test_an_mjai_file_cut_in_its_only_line_is_unreadable() -> None:
     with pytest.raises(LogFormatError, match=r"cut off.*no game could be read"):
         load_bytes(b'{"type":"start_game","na', "cut.mjson")
+
+
+# -- tenhou.net/6 and majiang ----------------------------------------------------------------
+
+def _json_lines(corpus: Path) -> tuple[str, bytes]:
+    """A complete four-player tenhou.net/6 game written one hand per line (mjx)."""
+    for path in corpus_files(corpus, "tenhou6"):
+        data = path.read_bytes()
+        rows = [row for row in data.split(b"\n") if row.strip()]
+        if len(rows) >= 4 and all(row.startswith(b"{") and row.endswith(b"}") for row in rows):
+            outcome = audit_bytes(data, str(path))
+            if outcome.status != "unsupported" and outcome.games[0]["complete"]:
+                return str(path), data
+    pytest.skip("no tenhou.net/6 JSON lines in the corpus")
+
+
+def _one_document(corpus: Path) -> tuple[str, bytes]:
+    """A multi-hand game written as one tenhou.net/6 document (title, name, rule, log)."""
+    from parsers.tenhou6 import write  # noqa: PLC0415
+
+    source, data = _json_lines(corpus)
+    return source, write(load_bytes(data, source)[0]).encode()
+
+
+@pytest.mark.corpus
+def test_a_tenhou6_document_cut_in_its_log_keeps_the_complete_hands(corpus_dir: Path) -> None:
+    source, doc = _one_document(corpus_dir)
+    kyokus = json.loads(doc)["log"]
+    assert len(kyokus) > 2
+    whole = load_bytes(doc, source)[0]
+    third = doc.index(b"],[[", doc.index(b"],[[", doc.index(b'"log"')) + 1)  # in hand 2
+    cut = doc[:third + 20]
+    game = load_bytes(cut, source)[0]
+    starts = [i for i, e in enumerate(whole.events) if type(e).__name__ == "StartKyoku"]
+    assert game.events == whole.events[:starts[2]]  # the two complete hands
+    truncated, errors = findings(cut, source)
+    assert len(truncated) == 1
+    assert (f"stops at byte {len(cut)} (line 1, column {len(cut) + 1}) in entry 2 of the "
+            '"log" array') in truncated[0]["message"]
+    assert "the 2 complete hands before it are read" in truncated[0]["message"]
+    assert keys(errors) <= keys(findings(doc, source)[1])
+
+
+@pytest.mark.corpus
+def test_a_tenhou6_document_whose_rule_follows_the_cut_is_refused(corpus_dir: Path) -> None:
+    source, doc = _one_document(corpus_dir)
+    obj = json.loads(doc)
+    reordered = json.dumps({"log": obj["log"], "name": obj["name"], "rule": obj["rule"]},
+                           ensure_ascii=False).encode()
+    with pytest.raises(LogFormatError, match="its \"rule\", which comes after \"log\""):
+        load_bytes(reordered[:len(reordered) // 2], source)
+
+
+@pytest.mark.corpus
+def test_tenhou6_json_lines_lose_only_their_unfinished_last_line(corpus_dir: Path) -> None:
+    source, data = _json_lines(corpus_dir)
+    rows = data.split(b"\n")
+    cut = b"\n".join(rows[:3]) + b"\n" + rows[3][:len(rows[3]) // 2]
+    game = load_bytes(cut, source)[0]
+    assert game.events == load_bytes(b"\n".join(rows[:3]), source)[0].events
+    truncated, _ = findings(cut, source)
+    assert len(truncated) == 1 and "(line 4, column " in truncated[0]["message"]
+
+
+@pytest.mark.corpus
+def test_a_cut_inside_a_character_is_a_cut_not_bad_utf8(corpus_dir: Path) -> None:
+    source, data = corpus_log(corpus_dir, "mjai", ".mjson")
+    lines = data.split(b"\n")
+    tail = '{"type":"none","note":"あ"}'.encode()
+    cut = b"\n".join(lines[:20]) + b"\n" + tail[:-3]  # inside the three bytes of あ
+    truncated, _ = findings(cut, source)
+    assert len(truncated) == 1
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("fmt", "what"), [("majiang", "majiang paipu"),
+                                           ("majsoul", "Mahjong Soul record")])
+def test_a_cut_off_majiang_or_majsoul_document_is_refused_saying_so(
+        corpus_dir: Path, fmt: str, what: str) -> None:
+    path = next(p for p in corpus_files(corpus_dir, fmt) if p.suffix == ".json")
+    data = path.read_bytes()
+    with pytest.raises(LogFormatError, match=f"cut off: it stops at byte {len(data) // 2} .*"
+                       f"a cut-off {what} is not read"):
+        load_bytes(data[:len(data) // 2], str(path))
