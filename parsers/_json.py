@@ -24,11 +24,30 @@ def decode_text(data: bytes, source: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":  # cut off inside a character
+            text = data[:exc.start].decode("utf-8")
+            return text[1:] if text.startswith(BOM) else text
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise LogFormatError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})",
                              SourceRef(source, line=line, column=column)) from None
     return text[1:] if text.startswith(BOM) else text
+
+
+def load_document(text: str, data: bytes, src: SourceRef, max_depth: int, what: str) -> Any:
+    """:func:`loads` for a file that is one JSON document (``what``: the format's name);
+    a document cut off part-way is refused saying so (its hands are not recovered)."""
+    try:
+        return loads(text, src, max_depth)
+    except LogFormatError:
+        if not is_cut_off(text):
+            raise
+        line = data.count(b"\n") + 1
+        column = len(data) - (data.rfind(b"\n") + 1) + 1
+        raise LogFormatError(
+            f"the file is cut off: it stops at byte {len(data)} before the end of the JSON "
+            f"document; a cut-off {what} is not read (its hands are read whole only)",
+            SourceRef(src.file, line, column)) from None
 
 
 def loads(text: str, src: SourceRef, max_depth: int) -> Any:
@@ -53,6 +72,41 @@ def loads(text: str, src: SourceRef, max_depth: int) -> Any:
         raise LogFormatError(
             f"JSON nested deeper than {max_depth} levels (--max-json-depth)", src)
     return value
+
+
+_PARTIAL_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?(?:[eE][+-]?\d*)?)?")
+"""The start of a JSON number (which the decoder reports at its first character)."""
+_NUMBER_TAIL = re.compile(r"\.\d*|(?:\.\d+)?[eE][+-]?")
+"""A number's fraction or exponent begun (the decoder stops after its digits)."""
+
+
+def is_cut_off(text: str) -> bool:
+    """Whether ``text`` is the start of a JSON value that stops before its end: the
+    decoder (which reads left to right) finds nothing wrong before the end of the text."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        rest = text[exc.pos:].rstrip()
+        if not rest:
+            return True
+        if exc.msg.startswith("Unterminated string"):
+            return '"' not in rest[1:]
+        if exc.msg == "Expecting value":  # a number or a word begun
+            return _PARTIAL_NUMBER.fullmatch(rest) is not None or \
+                any(word.startswith(rest) for word in ("true", "false", "null"))
+        if exc.msg.startswith("Invalid \\uXXXX"):  # an escape begun
+            return re.fullmatch(r"u[0-9A-Fa-f]{0,4}", rest) is not None
+        if exc.msg == "Expecting ',' delimiter" and text[exc.pos - 1:exc.pos].isdigit():
+            return _NUMBER_TAIL.fullmatch(rest) is not None  # 1. or 1e: the number goes on
+        return False
+    except (ValueError, RecursionError):
+        return False
+    return False
+
+
+def excerpt(text: str, size: int = 60) -> str:
+    """``text`` quoted, shortened to about ``size`` characters."""
+    return repr(text if len(text) <= size else text[:size - 3] + "...")
 
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')

@@ -21,7 +21,7 @@ from collections.abc import Generator, Iterator
 from pathlib import PurePath
 from typing import Any
 
-from parsers._json import Fields, check_int, decode_text, loads, short
+from parsers._json import Fields, check_int, decode_text, load_document, short
 from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.majiang_names import DRAW_BY_NAME, YAKU_BY_NAME
@@ -75,7 +75,8 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
         cannot be read.
     """
     text = decode_text(data, source)
-    doc = loads(text, SourceRef(source, line=1), limits.max_json_depth)
+    doc = load_document(text, data, SourceRef(source, line=1), limits.max_json_depth,
+                        "majiang paipu")
     if not isinstance(doc, dict):
         raise LogFormatError(f"expected a JSON object, got {short(doc)}",
                              SourceRef(source, line=1, column=1))

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from parsers._json import Fields, check_int, decode_text, loads, short, tile_or_fail
+from parsers._json import Fields, check_int, decode_text, load_document, short, tile_or_fail
 from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.source import DEFAULT_LIMITS, Limits
@@ -90,7 +90,8 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
     :raises LogFormatError: naming the JSON pointer of what cannot be read.
     """
     text = decode_text(data, source)
-    doc = loads(text, SourceRef(source, line=1), limits.max_json_depth)
+    doc = load_document(text, data, SourceRef(source, line=1), limits.max_json_depth,
+                        "Mahjong Soul record")
     if not isinstance(doc, dict):
         raise LogFormatError(f"expected a JSON object, got {short(doc)}",
                              SourceRef(source, line=1, column=1))

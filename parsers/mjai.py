@@ -12,12 +12,13 @@ object.  ``none`` and ``error`` lines and unknown types become diagnostics.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
 from typing import Any
 
-from parsers._json import Fields, decode_text, loads, short, tile_or_fail
+from parsers._json import Fields, decode_text, excerpt, is_cut_off, loads, short, tile_or_fail
 from parsers.canonical import canonical
 from parsers.errors import LogFormatError
 from parsers.mjai_claims import EXT, WinContext, read_hora, read_ryukyoku
@@ -78,13 +79,21 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
     """
     text = decode_text(data, source)
     reader = _Reader(source)
-    for number, raw in enumerate(text.split("\n"), 1):
+    rows = text.split("\n")
+    for number, raw in enumerate(rows, 1):
         line = raw.rstrip()  # leading blanks stay, so JSON columns match the file
         if not line.strip():
             continue
         src = SourceRef(source, line=number)
         if not line.lstrip().startswith("{"):
             raise LogFormatError(f"not a JSON object: {short(line)}", src)
+        if number == len(rows) and is_cut_off(line):  # the last line, without its newline
+            reader.cut = Diagnostic(
+                f"the file is cut off: it stops at byte {len(data)} (line {number}, column "
+                f"{len(raw) + 1}) in the middle of its last line, {excerpt(line.strip())}, "
+                "which is lost", SourceRef(source, number, len(raw) + 1), "warning",
+                "log.truncated")
+            break
         reader.feed(Fields(loads(line, src, limits.max_json_depth), src), number)
     return reader.finish()
 
@@ -152,12 +161,20 @@ class _Reader:
         self.games: list[Game] = []
         self.cur: _GameBuilder | None = None
         self.lines = 0
+        self.cut: Diagnostic | None = None
+        """Where a file cut off in its last line stops (a ``log.truncated`` warning)."""
 
     def finish(self) -> list[Game]:
         self._close()
         if not self.games:
             what = "no mjai game events in the file" if self.lines else "the file is empty"
+            if self.cut is not None:
+                what = f"{self.cut.message}; no game could be read before it"
             raise LogFormatError(what, SourceRef(self.source, line=max(self.lines, 1)))
+        if self.cut is not None:
+            last = self.games[-1]
+            self.games[-1] = dataclasses.replace(
+                last, diagnostics=(*last.diagnostics, self.cut))
         return self.games
 
     def _close(self) -> None:

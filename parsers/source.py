@@ -1,19 +1,22 @@
-"""Reading log bytes from disk: gzip transparently, with size limits."""
+"""Reading log bytes from disk or a stream: decompressed transparently, with size limits."""
 
 from __future__ import annotations
 
 import re
 import stat
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
+from parsers.compression import GZIP_MAGIC, decompress
 from parsers.errors import LogFormatError
 from replay.events import SourceRef
 
-GZIP_MAGIC = b"\x1f\x8b"
+__all__ = ["DEFAULT_LIMITS", "GZIP_MAGIC", "Limits", "check_items", "maybe_gunzip",
+           "read_file_bytes", "read_log_bytes", "read_stream_bytes"]
+
 _CHUNK = 1 << 16
-"""Compressed bytes handed to zlib at a time."""
+"""Bytes read from a stream at a time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +24,9 @@ class Limits:
     """Input limits; every one has a command-line flag."""
 
     max_file_bytes: int = 64 * 1024 * 1024
-    """Largest file read from disk (compressed size for gzip)."""
+    """Largest file read from disk or standard input (the compressed size)."""
     max_decompressed_bytes: int = 256 * 1024 * 1024
-    """Largest decompressed gzip stream: a gzip bomb stops here."""
+    """Largest decompressed gzip, bzip2, xz or zstd stream: a bomb stops here."""
     max_json_depth: int = 64
     """Deepest JSON nesting accepted."""
     max_items: int = 1_000_000
@@ -60,7 +63,7 @@ def check_items(data: bytes, limit: int, source: str) -> None:
 
 
 def read_log_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
-    """The file's content, gunzipped when it starts with the gzip magic.
+    """The file's content, decompressed when it starts with a compression's magic.
 
     :raises LogFormatError: for an unreadable, oversized or corrupt file.
     """
@@ -92,33 +95,35 @@ def read_file_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
     return data
 
 
-def maybe_gunzip(data: bytes, src: SourceRef, limits: Limits = DEFAULT_LIMITS) -> bytes:
-    """Decompress gzip data (concatenated members too) without exceeding the limit.
+def read_stream_bytes(stream: BinaryIO, source: str = "<stdin>",
+                      limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """A stream's content (standard input), decompressed as a file's is, within the
+    same limits: at most ``max_file_bytes`` are read (one byte more tells a larger
+    stream), then :func:`maybe_gunzip` applies ``max_decompressed_bytes``.
 
-    The input is fed in chunks: zlib copies whatever follows a member into
-    ``unused_data``, so handing it the whole rest each time made a file of a
-    million empty members take quadratic time.
+    :raises LogFormatError: for a stream that cannot be read, is too large or corrupt.
     """
-    if not data.startswith(GZIP_MAGIC):
-        return data
-    out = bytearray()
-    view = memoryview(data)
-    pos = 0
-    cap = limits.max_decompressed_bytes
+    src = SourceRef(source)
+    data = bytearray()
     try:
-        while data.startswith(GZIP_MAGIC, pos):
-            dec = zlib.decompressobj(16 + zlib.MAX_WBITS)
-            while not dec.eof:
-                chunk = view[pos:pos + _CHUNK]
-                if not chunk:
-                    raise LogFormatError(
-                        f"gzip stream is truncated after {len(out)} decompressed bytes", src)
-                out += dec.decompress(chunk, cap - len(out) + 1)
-                if len(out) > cap or dec.unconsumed_tail:
-                    raise LogFormatError(
-                        f"gzip stream expands past {cap} bytes (--max-decompressed-bytes); "
-                        "refusing a possible gzip bomb", src)
-                pos += len(chunk) - len(dec.unused_data)
-    except zlib.error as exc:
-        raise LogFormatError(f"corrupt gzip data: {exc}", src) from None
-    return bytes(out)
+        while len(data) <= limits.max_file_bytes:
+            piece = stream.read(min(_CHUNK, limits.max_file_bytes + 1 - len(data)))
+            if not piece:
+                break
+            data += piece
+    except OSError as exc:
+        raise LogFormatError(f"cannot read the stream: {exc.strerror or exc}", src) from None
+    if len(data) > limits.max_file_bytes:
+        raise LogFormatError(
+            f"the stream is over the limit of {limits.max_file_bytes} bytes "
+            "(--max-file-bytes)", src)
+    return maybe_gunzip(bytes(data), src, limits)
+
+
+def maybe_gunzip(data: bytes, src: SourceRef, limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """``data`` decompressed when it is gzip, bzip2, xz or zstd (recognised by its magic
+    bytes; concatenated streams too), never past ``max_decompressed_bytes``.
+
+    :raises LogFormatError: for a corrupt, cut-off or too expansive stream.
+    """
+    return decompress(data, src, limits.max_decompressed_bytes)

@@ -23,6 +23,7 @@ and discards), :mod:`parsers.tenhou6_order` (turn order search) and
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from parsers.source import DEFAULT_LIMITS, Limits
@@ -47,7 +48,11 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
 
     :raises LogFormatError: for anything that is not a readable tenhou.net/6 log.
     """
-    return read_games(decode(data, source, limits))
+    docs, cut = decode(data, source, limits)
+    games = read_games(docs)
+    if cut is not None:  # the cut is in the last game
+        games[-1] = dataclasses.replace(games[-1], diagnostics=(*games[-1].diagnostics, cut))
+    return games
 
 
 def write(game: Game) -> str:

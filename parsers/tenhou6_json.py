@@ -13,9 +13,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from parsers._json import excerpt, is_cut_off
 from parsers.errors import LogFormatError
 from parsers.source import Limits
+from parsers.tenhou6_cut import Prefix, complete_prefix
 from replay.events import SourceRef
+from replay.game import Diagnostic
 
 _TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 
@@ -72,8 +75,11 @@ def _json_error(exc: ValueError, source: str, line_offset: int = 0) -> LogFormat
                           SourceRef(source, line=line_offset + 1 if line_offset else None))
 
 
-def decode(data: bytes, source: str, limits: Limits) -> list[tuple[Where, Any]]:
-    """The JSON documents in ``data``: one object, or one per non-empty line.
+def decode(data: bytes, source: str, limits: Limits
+           ) -> tuple[list[tuple[Where, Any]], Diagnostic | None]:
+    """The JSON documents in ``data``: one object, or one per non-empty line; and, for
+    a file cut off part-way, the ``log.truncated`` warning saying where it stops (the
+    documents then hold what came before the cut, see :mod:`parsers.tenhou6_cut`).
 
     :raises LogFormatError: for bytes that are not UTF-8 JSON within the limits.
     """
@@ -85,25 +91,56 @@ def decode(data: bytes, source: str, limits: Limits) -> list[tuple[Where, Any]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line, col = _line_col(data, exc.start)
-        raise LogFormatError("not UTF-8 text", SourceRef(source, line=line, column=col)) from None
+        if exc.reason != "unexpected end of data":
+            line, col = _line_col(data, exc.start)
+            raise LogFormatError("not UTF-8 text",
+                                 SourceRef(source, line=line, column=col)) from None
+        text = data[:exc.start].decode("utf-8-sig")  # cut off inside a character
     if not text.strip():
         raise LogFormatError("the file is empty", SourceRef(source))
     try:
-        return [(Where(source), _loads(text))]
+        return [(Where(source), _loads(text))], None
     except ValueError as exc:
         whole = exc
     if not (isinstance(whole, json.JSONDecodeError) and whole.msg == "Extra data"):
+        if is_cut_off(text):
+            prefix = complete_prefix(text)
+            if isinstance(prefix, Prefix):
+                return [(Where(source), prefix.obj)], _cut_note(data, source, prefix)
+            line, column = _line_col(data, len(data))
+            raise LogFormatError(
+                f"the file is cut off: it stops at byte {len(data)} {prefix}; nothing "
+                "before the cut can be audited", SourceRef(source, line, column))
         raise _json_error(whole, source) from None
     docs: list[tuple[Where, Any]] = []
-    for number, row in enumerate(text.split("\n"), start=1):
+    rows = text.split("\n")
+    for number, row in enumerate(rows, start=1):
         if not row.strip():
             continue
         try:
             docs.append((Where(source, number), _loads(row)))
         except ValueError as exc:
+            if number == len(rows) and docs and is_cut_off(row):  # last line, unfinished
+                return docs, Diagnostic(
+                    f"the file is cut off: it stops at byte {len(data)} (line {number}, "
+                    f"column {len(row) + 1}) in the middle of its last line, "
+                    f"{excerpt(row.strip())}, which is lost",
+                    SourceRef(source, number, len(row) + 1), "warning", "log.truncated")
             raise _json_error(exc, source, number - 1) from None
-    return docs
+    return docs, None
+
+
+def _cut_note(data: bytes, source: str, prefix: Prefix) -> Diagnostic:
+    line, column = _line_col(data, len(data))
+    where = "after the \"log\" array" if prefix.log_whole else \
+        f"in entry {prefix.kyokus} of the \"log\" array (counting from 0)"
+    lost = "what follows the log" if prefix.log_whole else \
+        "that hand and everything after it are lost"
+    return Diagnostic(
+        f"the file is cut off: it stops at byte {len(data)} (line {line}, column {column}) "
+        f"{where}; the {prefix.kyokus} complete hand{'s' if prefix.kyokus > 1 else ''} "
+        f"before it are read, {lost}", SourceRef(source, line, column), "warning",
+        "log.truncated")
 
 
 # -- typed access with positions ---------------------------------------------------

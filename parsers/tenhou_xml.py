@@ -7,10 +7,16 @@ DOCTYPE/ENTITY declaration is refused.  Both readings give the same game, and
 errors are always worded from lxml's (a document the split reading cannot finish
 is read again by lxml).  The root's children
 are read once, in order; every event's position is its tag's, as a
-:class:`SourceRef` whose ``pointer`` is ``/mjloggm/*[k]`` (k counts elements from
-1), because most mjlogs are a single line.  Draws and discards are shared event
-objects (one per seat, tile and kind, built at import), so they carry no ``src``:
-the game's ``runs`` give their positions (``Game.src_of``).
+:class:`SourceRef` with the tag's line and a ``pointer`` naming the tag's number
+among the root's children (from 1) and the tag itself, ``tag 376 <N who="2"
+m="47723"/>``: most mjlogs are a single line, and a referee finds the tag by its
+text.  Draws and discards are shared event objects (one per seat, tile and kind,
+built at import), so they carry no ``src``: the game's ``runs`` give their positions
+(``Game.src_of``: the line and ``tag 377``).
+
+A document that stops part-way (cut off mid-tag) is read up to its last complete
+tag (:mod:`parsers.tenhou_xml_cut`), with a ``log.truncated`` warning saying where
+the file stops and what was lost.
 
 What the parser tolerates (each becomes a :class:`Diagnostic` or is ignored):
 ``BYE`` and reconnect ``UN`` anywhere, empty dice fields in ``INIT seed``,
@@ -47,6 +53,7 @@ from parsers.fast_events import constructor
 from parsers.fast_events import source_ref as _source_ref
 from parsers.source import DEFAULT_LIMITS, Limits
 from parsers.tenhou_meld import Meld, MeldKind, decode_meld
+from parsers.tenhou_xml_cut import Cut, read_cut
 from parsers.tenhou_xml_scan import Tag, scanned_tag, split_tags
 from replay.events import (
     Ankan,
@@ -132,7 +139,8 @@ def _plays(table: tuple[Tile, ...]) -> dict[str, _Play]:
 _PLAYS_AKA = _plays(_TILES_AKA)
 _PLAYS_PLAIN = _plays(_TILES_PLAIN)
 """``_PLAY_TAGS`` with their events, one table per red-five rule (chosen at INIT)."""
-_POINTER = "/mjloggm/*[{}]"
+_POINTER = "tag {}"
+"""An event's position: the number of its tag among the root's children (from 1)."""
 _PLAY_LIKE = re.compile(r"[TUVWDEFG]\d+")
 """A tag that looks like a draw or discard (refused when not in ``_PLAY_TAGS``)."""
 
@@ -185,24 +193,36 @@ _BIG_LINE = 65535
 report a neighbour's line, so equal first and last lines prove nothing."""
 
 
-def _shared_line(root: _Element) -> int | None:
-    """The line all the root's children start on, or ``None`` when they start on several
-    (then each element is asked).  Every real mjlog is a single line; lines only grow
-    in document order, so the first and the last child settle it."""
-    if not len(root):
+def _shared_line(root: _Element, children: list[_Element]) -> int | None:
+    """The line all the root's ``children`` start on, or ``None`` when they start on
+    several (then each element is asked).  Every real mjlog is a single line; lines only
+    grow in document order, so the first and the last child settle it."""
+    if not children:
         return None
     # lxml-stubs leave sourceline untyped; lxml gives int | None
     first, last = cast("tuple[int | None, int | None]",
-                       (root[0].sourceline, root[-1].sourceline))
+                       (children[0].sourceline, children[-1].sourceline))
     return first if first is not None and first == last and first < _BIG_LINE else None
 
 
 # -- public API -----------------------------------------------------------------
 
+_PROLOG_ITEM = re.compile(rb"[ \t\r\n]*(?:<\?.*?\?>|<!--.*?-->)", re.DOTALL)
+"""Whitespace and one XML declaration, processing instruction or comment."""
+_ROOT_START = re.compile(rb"[ \t\r\n]*<mjloggm[ \t\r\n/>]")
+
+
 def sniff(head: bytes) -> bool:
-    """Whether the first bytes of a file look like an mjlog."""
-    head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith((b"<mjloggm", b"<?xml")) and b"<mjloggm" in head
+    """Whether the first bytes of a file look like an mjlog: after a BOM, whitespace,
+    an XML declaration, processing instructions and comments, the ``<mjloggm`` root.
+    Each item skipped must end within ``head`` (the sniffing window).  A DOCTYPE
+    before an ``<mjloggm`` is taken too, for :func:`parse` to refuse by name."""
+    pos = 3 if head.startswith(b"\xef\xbb\xbf") else 0
+    while (item := _PROLOG_ITEM.match(head, pos)) is not None:
+        pos = item.end()
+    if head.startswith(b"<!DOCTYPE", pos):  # an mjlog with one: the parser refuses it
+        return b"<mjloggm" in head
+    return _ROOT_START.match(head, pos) is not None
 
 
 def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:
@@ -239,14 +259,28 @@ def read_scanned(data: bytes, source: str) -> Game | None:
 
 
 def read_tree(data: bytes, source: str) -> Game:
-    """The game, read from the tree lxml builds (any well-formed mjlog)."""
-    root = _parse_xml(data, source)
+    """The game, read from the tree lxml builds (any well-formed mjlog, or one cut off:
+    see :func:`parsers.tenhou_xml_cut.read_cut`)."""
+    try:
+        root = _parse_xml(data, source)
+        children = list(root)  # all elements: comments and PIs are dropped, entities refused
+        cut = None
+    except LogFormatError as error:
+        found = read_cut(data, source, error, _xml_parser)
+        if found is None:
+            raise
+        root, children, cut = found
     reader = _Reader(source)
     if root.get("ver") not in (None, "2.3"):
         reader.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
-                    _source_ref(source, root.sourceline, "/mjloggm"))
-    children = list(root)  # all elements: comments and PIs are dropped, entities refused
-    reader.run([el.tag for el in children], children, _shared_line(root))
+                    _source_ref(source, root.sourceline, "the root <mjloggm>"))
+    if cut is not None:
+        if not any(el.tag == "INIT" for el in children):
+            raise LogFormatError(
+                f"the file is cut off at byte {cut.offset}, before the first hand's <INIT> tag "
+                "is complete: nothing to audit", SourceRef(source, cut.line, cut.column))
+        reader.truncated(cut, children)
+    reader.run([el.tag for el in children], children, _shared_line(root, children))
     return reader.game()
 
 
@@ -284,6 +318,17 @@ _WIDE_BOMS = {b"\xff\xfe\x00\x00": "UTF-32", b"\x00\x00\xfe\xff": "UTF-32",
               b"\xff\xfe": "UTF-16", b"\xfe\xff": "UTF-16"}
 
 
+def _xml_parser(**events: Any) -> etree.XMLParser:
+    """The one parser configuration: no entities, DTDs, network or huge trees
+    (``events`` makes it an :class:`etree.XMLPullParser` with the same settings)."""
+    options: dict[str, Any] = dict(  # noqa: C408 (keywords, as the parsers take them)
+        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+        remove_comments=True, remove_pis=True, collect_ids=False, encoding="utf-8")
+    if events:
+        return etree.XMLPullParser(**events, **options)
+    return etree.XMLParser(**options)
+
+
 def _parse_xml(data: bytes, source: str) -> _Element:
     # lxml is told the text is UTF-8 whatever it declares, so the byte search below
     # sees every declaration (in UTF-16 a DOCTYPE would slip past it)
@@ -297,11 +342,8 @@ def _parse_xml(data: bytes, source: str) -> _Element:
             raise LogFormatError(
                 f"{marker.decode()} declarations are refused (entity expansion, DTDs)",
                 SourceRef(source, data.count(b"\n", 0, at) + 1))
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True,
-                             collect_ids=False, encoding="utf-8")
     try:
-        root = etree.fromstring(data, parser)
+        root = etree.fromstring(data, _xml_parser())
     except etree.XMLSyntaxError as exc:
         line, column = exc.position
         message = (exc.msg or "syntax error").rsplit(", line ", 1)[0]
@@ -316,8 +358,19 @@ def _parse_xml(data: bytes, source: str) -> _Element:
         raise LogFormatError("DOCTYPE declarations are refused", SourceRef(source, 1))
     if root.tag != "mjloggm":
         raise LogFormatError(f"root element is <{root.tag}>, expected <mjloggm>",
-                             _source_ref(source, root.sourceline, "/*[1]"))
+                             _source_ref(source, root.sourceline, "the root element"))
     return root
+
+
+_TAG_SHOWN = 80
+"""Characters of a tag quoted in a position or a message."""
+
+
+def _tag_text(el: Tag) -> str:
+    """The tag as Tenhou writes it (``<N who="2" m="47723"/>``), shortened."""
+    attrs = "".join(f' {name}="{value}"' for name, value in el.items())
+    text = f"<{el.tag}{attrs}/>"
+    return text if len(text) <= _TAG_SHOWN else text[:_TAG_SHOWN - 5] + '..."/>'
 
 
 # -- the reader -----------------------------------------------------------------
@@ -350,6 +403,8 @@ class _Reader:
         self.elements: list[int] = []
         self.lines: list[int | None] = []
         """The runs of shared draw and discard events (see ``SourceRuns``)."""
+        self.cut: tuple[str, SourceRef] | None = None
+        """Where a cut-off document stops (see :meth:`truncated`)."""
 
     # -- main loop --
 
@@ -396,6 +451,13 @@ class _Reader:
         self.finish()
         return True
 
+    def truncated(self, cut: Cut, children: list[_Element]) -> None:
+        """Remember where a cut-off document stops (noted by :meth:`finish`)."""
+        last = f"tag {len(children)} {_tag_text(children[-1])}" if children else "the root"
+        self.cut = (f"the file is cut off: it stops at byte {cut.offset} (line {cut.line}, "
+                    f"column {cut.column}) after {last}; the unfinished text after it "
+                    f"({cut.lost}) is lost", SourceRef(self.source, cut.line, cut.column))
+
     def unknown_tag(self, el: Tag, k: int) -> NoReturn:
         tag = el.tag
         if tag in _PLAY_TAGS:  # a well-formed draw or discard: self.plays is still empty
@@ -410,10 +472,18 @@ class _Reader:
         if self.in_hand and self.result_src is None:
             self.note("the log ends in the middle of a hand (no AGARI or RYUUKYOKU)",
                       SourceRef(self.source))
+        if self.cut is not None and self.game_end is None:
+            self.result_src = None  # a cut file may have lost a double ron's second AGARI
         self.flush_end()
         if not self.game_over:
             self.note("the log has no final result (owari); the game is incomplete",
                       SourceRef(self.source))
+        if self.cut is not None:
+            message, src = self.cut
+            lost = "the closing tags only: the final result was read" if self.game_over \
+                else "the rest of the game too"
+            self.diagnostics.append(Diagnostic(f"{message}, and {lost}", src, "warning",
+                                               "log.truncated"))
 
     def game(self) -> Game:
         assert self.hints is not None
@@ -429,9 +499,9 @@ class _Reader:
     # -- helpers --
 
     def src(self, el: Tag, k: int, attr: str | None = None) -> SourceRef:
-        pointer = f"/mjloggm/*[{k}]"  # _POINTER, formatted
+        pointer = f"tag {k} {_tag_text(el)}"  # _POINTER, formatted, and the tag
         return _source_ref(self.source, el.sourceline,
-                           f"{pointer}/@{attr}" if attr else pointer)
+                           f"{pointer} attribute {attr}" if attr else pointer)
 
     def fail(self, message: str, el: Tag, k: int, attr: str | None = None) -> NoReturn:
         raise LogFormatError(message, self.src(el, k, attr))

@@ -27,6 +27,7 @@ to build the tree, and a tag is a dict lookup, not an element proxy.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
@@ -60,6 +61,8 @@ class Tag(Protocol):
     def get(self, key: str, /) -> str | None: ...
     @overload
     def get(self, key: str, default: _T, /) -> str | _T: ...
+
+    def items(self) -> Iterable[tuple[Any, Any]]: ...  # lxml: str | bytes, always str here
 
 
 class ScannedTag(dict[str, str]):

@@ -163,9 +163,9 @@ class Replayer:
 
     def run(self) -> ReplayResult:
         for d in self.game.diagnostics:
-            if d.level == "warning":
+            if d.level == "warning" and d.rule != "log.truncated":  # that one: in finish
                 self.ctx.event = None
-                v = self.ctx.violation("log.assumption", d.message)
+                v = self.ctx.violation(d.rule, d.message)
                 self._emit(dataclasses.replace(v, src=d.src))
         step = self.step
         for ev in self.game.events:
@@ -242,14 +242,17 @@ class Replayer:
         mid_hand = rs is not None and not rs.ended
         self._settle()
         self._close_hand()
-        if not self.complete:
+        cuts = [d for d in self.game.diagnostics
+                if d.level == "warning" and d.rule == "log.truncated"]
+        if not self.complete or cuts:
             where = "mid-hand" if mid_hand else "before the end of the game"
             self.ctx.index = self.index
             self.ctx.event = self.game.events[-1] if self.game.events else None
-            self._emit(self.ctx.violation(
-                "log.truncated",
+            stops = [] if self.complete else [
                 f"the log stops {where}, after {self.index + 1} events; "
-                "replayed as far as it goes"))
+                "replayed as far as it goes"]
+            v = self.ctx.violation("log.truncated", "; ".join([d.message for d in cuts] + stops))
+            self._emit(dataclasses.replace(v, src=cuts[0].src) if cuts else v)
         self.violations.sort(key=lambda v: -1 if v.event is None else v.event)
         return ReplayResult(
             source=self.game.source, index=self.game.index, format=self.game.format,

@@ -24,7 +24,11 @@ from replay.yaku import Limit, Yaku
 
 @dataclass(frozen=True, slots=True)
 class SourceRef:
-    """A position in a log file: a line (and column) or a JSON pointer / XPath."""
+    """A position in a log file: a line (and column), and/or a ``pointer``: a JSON
+    pointer (``file#/log/0/1``), or a Tenhou XML tag (``file:1 tag 376 <N .../>``).
+
+    ``str()`` is what a referee reads (and the JSON ``source`` field):
+    ``file:line:column``, ``file:line pointer`` or ``file#pointer``."""
 
     file: str
     line: int | None = None

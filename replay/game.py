@@ -47,6 +47,8 @@ class Diagnostic:
     src: SourceRef | None = None
     level: str = "info"
     """``info``, or ``warning`` when the audit should report it (an assumption made)."""
+    rule: str = "log.assumption"
+    """The finding a ``warning`` is reported as (``log.truncated`` for a cut-off file)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +67,7 @@ class SourceRuns:
     positions for its shared events rather than wrong ones."""
     file: str
     pointer: str
-    """The pointer's format, with ``{}`` for the element's number (``/mjloggm/*[{}]``)."""
+    """The pointer's format, with ``{}`` for the element's number (``tag {}``)."""
     starts: tuple[int, ...]
     elements: tuple[int, ...]
     lines: tuple[int | None, ...]
