@@ -19,7 +19,7 @@ from typing import Any, Literal
 from kansa.deadline import TimeLimitExceeded, time_limit
 from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
 from parsers.archive import is_zip, iter_members
-from parsers.source import DEFAULT_LIMITS, Limits, maybe_gunzip, read_log_bytes
+from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes, read_stream_bytes
 from replay.collector import collector_paused
 from replay.engine import replay
 from replay.events import SourceRef
@@ -138,16 +138,11 @@ def read_input_bytes(path: str, limits: Limits = DEFAULT_LIMITS) -> bytes:
     """
     if path != STDIN:
         return read_log_bytes(path, limits)
-    src = SourceRef(STDIN_NAME)
-    try:
-        data = sys.stdin.buffer.read(limits.max_file_bytes + 1)
-    except (OSError, ValueError, AttributeError) as exc:  # closed or missing stdin
-        raise LogFormatError(f"cannot read standard input: {exc}", src) from None
-    if len(data) > limits.max_file_bytes:
-        raise LogFormatError(
-            f"standard input is over the limit of {limits.max_file_bytes} bytes "
-            "(--max-file-bytes)", src)
-    return maybe_gunzip(data, src, limits)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None or stream.closed:
+        raise LogFormatError("cannot read standard input: it is closed",
+                             SourceRef(STDIN_NAME))
+    return read_stream_bytes(stream, STDIN_NAME, limits)
 
 
 @dataclass(slots=True)
