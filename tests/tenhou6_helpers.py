@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import corpus_path
+from corpus_counts import tenhou6_players
 
 from parsers import tenhou6
 from replay.events import Event, StartKyoku
@@ -15,7 +16,7 @@ from replay.game import Game
 
 T6 = corpus_path() / "tenhou6"
 FILES = sorted(T6.glob("**/*.json")) if T6.is_dir() else []
-THREE_PLAYER = [f for f in FILES if "3p" in f.parent.name]
+THREE_PLAYER = [f for f in FILES if tenhou6_players(f) == 3]
 FOUR_PLAYER = [f for f in FILES if f not in THREE_PLAYER]
 EQUIM = T6 / "Equim-chan__mjai-reviewer"
 MJX = T6 / "mjx-project__mjx"

@@ -16,31 +16,19 @@ import pytest
 
 from kansa.discovery import discover
 from kansa.runner import iter_results
-from parsers.source import read_log_bytes
 from replay.result import HandRecord
 from reports.stats import build
 from reports.tables import Tables
+from tests.corpus_counts import check_documented, four_player_xml, total, xml_counts
 
 pytestmark = pytest.mark.corpus
 
-THREE_PLAYER = 0x10
-
-
-def four_player_files(folder: Path) -> dict[str, str]:
-    """Path -> XML text of every four-player game file."""
-    out = {}
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        text = read_log_bytes(path).decode("utf-8")
-        go = re.search(r'<GO type="(\d+)"', text)
-        if go and int(go.group(1)) & THREE_PLAYER:
-            continue
-        out[str(path)] = text
-    return out
-
-
 @pytest.fixture(scope="module")
 def xml(corpus_dir: Path) -> dict[str, str]:
-    return four_player_files(corpus_dir / "tenhou_xml")
+    """Path -> text of every four-player game file (three-player ones are unsupported)."""
+    texts = four_player_xml(corpus_dir / "tenhou_xml")
+    check_documented(texts)
+    return texts
 
 
 @pytest.fixture(scope="module")
@@ -50,8 +38,7 @@ def tables(corpus_dir: Path) -> Tables:
 
 
 def test_one_riichi_row_per_declaration(xml: dict[str, str], tables: Tables) -> None:
-    declared = sum(len(re.findall(r'<REACH who="\d" step="1"', t)) for t in xml.values())
-    assert declared == 1340
+    declared = total(xml).riichi
     assert len(tables.riichi) == declared
     per_file = tables.riichi.assign(file=tables.riichi["game"].str.rsplit("#", n=1).str[0])
     counts = per_file.groupby("file").size()
@@ -60,13 +47,16 @@ def test_one_riichi_row_per_declaration(xml: dict[str, str], tables: Tables) -> 
 
 
 def test_player_wins_equal_hand_wins(xml: dict[str, str], tables: Tables) -> None:
-    agari = sum(len(re.findall(r"<AGARI ", t)) for t in xml.values())
+    agari = total(xml).wins
     winners = tables.hands["winners"].fillna("")
     hand_wins = int(winners.map(lambda w: len(w.split(",")) if w else 0).sum())
     players = tables.extra["players"]
-    assert int(players["wins"].sum()) == hand_wins == len(tables.wins) == agari == 1503
+    assert int(players["wins"].sum()) == hand_wins == len(tables.wins) == agari
     by_name = tables.wins.groupby("winner_name").size()
     assert (players.set_index("name")["wins"][by_name.index] == by_name).all()
+    by_file = tables.wins["game"].str.rsplit("#", n=1).str[0].value_counts()
+    for path, text in xml.items():
+        assert by_file.get(path, 0) == xml_counts(text).wins, path
 
 
 def test_ledger_sums_to_zero_per_hand_with_the_sticks(tables: Tables) -> None:

@@ -44,6 +44,7 @@ from replay.rules import RuleSet
 from replay.tiles import Tile
 from replay.violations import Severity
 from replay.yaku import Limit, Yaku
+from tests.corpus_counts import manifest_files
 from tests.corpus_known import known
 from tests.parser_helpers import structural_errors
 
@@ -55,8 +56,12 @@ def _need_corpus(corpus_dir: Path) -> None:
     """Skip (through the fixture) when the corpus is not there."""
 
 
-def test_corpus_is_there() -> None:
-    assert len(FOUR_PLAYER) == 52 and len(THREE_PLAYER) == 4
+def test_corpus_is_there(corpus_dir: Path) -> None:
+    """Every file the manifest lists, three-player by content where it says "3p"."""
+    listed = manifest_files(corpus_dir, "tenhou6")
+    assert sorted(listed) == FILES
+    assert sorted(p for p, row in listed.items() if row.players == 3) == THREE_PLAYER
+    assert FOUR_PLAYER and THREE_PLAYER
 
 
 @pytest.mark.parametrize("path", FILES, ids=ids(FILES))
