@@ -37,6 +37,11 @@ class RuleHints:
     """Tenhou ``GO type`` bits."""
     start_score: int | None = None
     uma: tuple[int, ...] | None = None
+    return_score: int | None = None
+    kiriage: bool | None = None
+    unknown: tuple[str, ...] = ()
+    """What the log shows kansa cannot tell of its rules (a Tenhou lobby's own rules):
+    findings that depend on them are reported as one warning per game."""
 
 
 @dataclass(frozen=True, slots=True)

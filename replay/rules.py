@@ -167,6 +167,12 @@ class RuleSet:
     takes minus the sum of the others.  Logs that give points in tenths (Tenhou's newer logs,
     custom lobbies) are compared in tenths instead (``tenhou_tenths``).  ``none``: exact, in
     thousands."""
+    # -- what a log leaves unknown of its own table (set by ``with_hints``) --
+    unknown: tuple[str, ...] = ()
+    """Rules of the log's table kansa cannot tell (a Tenhou lobby's: see
+    ``parsers/tenhou_rules.py``), one phrase each.  Where it is not empty, the findings
+    that depend on the table's rules (``flow.*``, ``score.*``) are reported as one
+    ``ruleset.mismatch`` warning for the game, not as errors."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     # -- construction ----------------------------------------------------------
@@ -199,6 +205,13 @@ class RuleSet:
             changes["uma"] = None  # a custom lobby with its own uma, not in the log
         if hints.start_score is not None:
             changes["start_score"] = hints.start_score
+        # what a Tenhou header decodes to (parsers/tenhou_rules.py)
+        if hints.return_score is not None:
+            changes["return_score"] = hints.return_score
+        if hints.kiriage is not None:
+            changes["kiriage"] = hints.kiriage
+        if hints.unknown:
+            changes["unknown"] = tuple(hints.unknown)
         return self.replace(**changes) if changes else self
 
     @staticmethod
@@ -216,7 +229,7 @@ class RuleSet:
             raise ValueError(f"bad value for 'base': {base_name!r} (expected one of "
                              f"{', '.join(PRESETS)})")
         base = PRESETS[base_name]
-        fields = {f.name for f in dataclasses.fields(RuleSet)} - {"extra", "base"}
+        fields = {f.name for f in dataclasses.fields(RuleSet)} - {"extra", "base", "unknown"}
         label = data.pop("name", None) if name is None else name
         if label is not None and not isinstance(label, str):
             raise ValueError(f"bad value for 'name': {label!r} (expected text)")
@@ -248,7 +261,7 @@ class RuleSet:
         """The rule set as plain values (for JSON output and ``kansa rules``)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
-            if f.name == "extra":
+            if f.name == "extra" or (f.name == "unknown" and not self.unknown):
                 continue
             out[f.name] = _plain(getattr(self, f.name))
         return out

@@ -24,15 +24,16 @@ Two kinds of difference:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from replay.checks.registry import check
 from replay.context import CheckContext
 from replay.events import DrawReason, Hora, Reach, Ryukyoku, StartKyoku
-from replay.rules import MultiRon
+from replay.rules import MultiRon, RuleSet
 from replay.state import MeldType
 from replay.tiles import Seat, Tile
-from replay.violations import Severity, Violation, define
+from replay.violations import RULES, Severity, Violation, define
 
 MISMATCH = define(
     "ruleset.mismatch", "The log follows different rules", Severity.WARNING, "kansa: rule set",
@@ -204,3 +205,44 @@ def riichi_rules(ctx: CheckContext, ev: Reach) -> list[Violation] | None:
             f"in the wall; {rules.name} needs {rules.riichi_min_live_wall}, the log's own "
             f"rules ({own.name}) {own_need}", seat=ev.actor)
     return None
+
+
+# -- rules the log's table has and kansa cannot tell ----------------------------------
+
+RULE_DEPENDENT = frozenset({
+    "flow.dealer", "flow.honba", "flow.sticks", "flow.end", "score.value",
+    "score.payment", "score.sticks", "score.noten", "score.pao", "score.final"})
+"""Findings that follow from the table's rules rather than from a player's action."""
+
+
+def fold_unknown_rules(violations: list[Violation], rules: RuleSet) -> list[Violation]:
+    """``violations`` with the rule-dependent errors made one ``log.assumption`` warning,
+    where ``rules`` says kansa cannot tell some of the log's own rules
+    (``RuleSet.unknown``): the log leaves them out, and kansa assumes it follows them.
+
+    The warning stands at the first such finding and quotes the first of each rule, so
+    that it says what the log does instead.
+    """
+    if not rules.unknown:
+        return violations
+    folded = [v for v in violations
+              if v.rule in RULE_DEPENDENT and v.severity is Severity.ERROR]
+    if not folded:
+        return violations
+    by_rule: dict[str, list[Violation]] = {}
+    for v in folded:
+        by_rule.setdefault(v.rule, []).append(v)
+    parts = []
+    for rule, found in by_rule.items():
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        parts.append(f"{rule} in {found[0].hand or 'the game'}: {found[0].message}{more}")
+    first = folded[0]
+    warning = dataclasses.replace(
+        first, rule="log.assumption", severity=Severity.WARNING,
+        citation=RULES["log.assumption"].cite(rules.base or rules.name),
+        message=(f"the log's table has rules kansa cannot tell ({'; '.join(rules.unknown)}); "
+                 f"where the log differs from {rules.name} it is taken to follow them, not "
+                 f"reported as an error: {' | '.join(parts)}"))
+    dropped = {id(v) for v in folded}
+    return [warning if v is first else v for v in violations
+            if v is first or id(v) not in dropped]
