@@ -51,7 +51,7 @@ def test_tenhou_xml_corpus_is_clean_and_fully_counted(corpus_dir: Path) -> None:
     assert summary["wins"] == agaris
     # the only findings allowed on real games are warnings about logs cut short, and
     # one warning per game whose lobby's rules kansa cannot tell (tenhou_rules.py)
-    assert set(summary["violations"]) <= {"log.truncated", "log.assumption"}  # type: ignore[arg-type]
+    assert set(summary["violations"]) <= {"log.truncated", "log.assumption"}
     games = doc["games"]
     assert isinstance(games, list)
     for g in games:
