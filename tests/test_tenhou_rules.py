@@ -289,3 +289,27 @@ def test_numbered_lobby_without_csrule_is_unknown() -> None:
     rules = decode_go(0x09, lobby="10011")
     assert any("lobby 10011" in u for u in rules.unknown)
     assert decode_go(0x09, lobby="0").unknown == ()
+
+
+def test_csrule_game_whose_dealer_moves_on_is_one_warning(corpus_dir: Path) -> None:
+    """A real game (mjx's encdec fixture: E1 ends with the dealer tenpai, E1-1 in a
+    draw that moves no points, then E2-2) with E1-1 cut out, so that the deal passes
+    after the dealer's tenpai as a custom lobby's rotation would: under lobby 0 that
+    is flow.dealer and flow.honba errors; under a csrule header, one warning."""
+    path = corpus_dir / "tenhou_xml/mjx-project__mjx/encdec-pinfu-ipeiko-vs-sanankou.mjlog"
+    if not path.is_file():
+        pytest.skip(f"{path} is not in the corpus")
+    data = read_log_bytes(path)
+    inits = [m.start() for m in re.finditer(rb"<INIT ", data)]
+    assert re.match(rb'<INIT seed="0,1,', data[inits[1]:])  # E1-1, the hand cut out
+    moved = data[:inits[1]] + data[inits[2]:]
+    go_type = _go_type(data)
+    plain = _errors(_audit(_with_go(moved, f'<GO type="{go_type}" lobby="0"/>')))
+    assert sorted(e.split(":")[0] for e in plain) == ["flow.dealer", "flow.honba"]
+    custom = _with_go(moved, f'<GO type="{go_type}" lobby="1234" '
+                             f'csrule="{_csrule(25000, 30000, "10,-10,-20")}"/>')
+    found = _audit(custom)
+    assert _errors(found) == []
+    (assumed,) = [v for v in found if v["rule"] == "log.assumption"]
+    assert "flow.dealer" in assumed["message"] and "flow.honba" in assumed["message"]
+    assert [v for v in found if v["rule"].startswith(RULE_DEPENDENT)] == []
