@@ -79,8 +79,15 @@ def _errors(violations: list[dict[str, Any]]) -> list[str]:
 
 
 def _auto(data: bytes) -> RuleSet:
+    """The rule set ``--rules auto`` audits the log under."""
     (game,) = load_bytes(data, "built.xml")
     return rules_for(game, "auto")
+
+
+def _header(data: bytes) -> RuleSet:
+    """The rule set the log's header alone points to."""
+    (game,) = load_bytes(data, "built.xml")
+    return RuleSet.auto(game.hints)
 
 
 # -- every decoded bit, from a real header ------------------------------------------
@@ -99,7 +106,7 @@ def test_each_rule_bit_sets_its_rule(corpus_dir: Path, bit: int, field: str,
                                      value: bool) -> None:
     data = _log(corpus_dir, "example.xml")  # type 41: 特南喰赤
     flipped = _go_type(data) ^ bit
-    rules = _auto(_with_go(data, f'<GO type="{flipped}" lobby="0"/>'))
+    rules = _header(_with_go(data, f'<GO type="{flipped}" lobby="0"/>'))
     assert getattr(rules, field) is value
     assert getattr(RuleSet.preset("tenhou"), field) is not value
     assert rules.unknown == ()
@@ -313,3 +320,32 @@ def test_csrule_game_whose_dealer_moves_on_is_one_warning(corpus_dir: Path) -> N
     (assumed,) = [v for v in found if v["rule"] == "log.assumption"]
     assert "flow.dealer" in assumed["message"] and "flow.honba" in assumed["message"]
     assert [v for v in found if v["rule"].startswith(RULE_DEPENDENT)] == []
+
+
+def test_red_five_bit_the_wins_contradict_is_one_warning(corpus_dir: Path) -> None:
+    """example.xml's header given the no-red-fives bit: five wins count aka dora, so
+    which fives were red cannot be told; one warning, where there were five errors."""
+    data = _log(corpus_dir, "example.xml")
+    built = _with_go(data, f'<GO type="{_go_type(data) | NO_AKA}" lobby="0"/>')
+    assert len(re.findall(rb'yaku="[^"]*\b54,[1-9]', data)) >= 2  # wins with aka dora
+    found = _audit(built)
+    assert _errors(found) == []
+    (assumed,) = [v for v in found if v["rule"] == "log.assumption"]
+    assert "red" in assumed["message"] and "(and 4 more)" in assumed["message"]
+    assert [v for v in found if v["rule"].startswith(RULE_DEPENDENT)] == []
+
+
+def test_kuitan_bit_the_wins_contradict_is_one_finding(corpus_dir: Path) -> None:
+    """example.xml's header given the no-open-tanyao bit: seat 3's open tanyao win
+    shows the table had kuitan; one ruleset.mismatch, no win.no-yaku error."""
+    data = _log(corpus_dir, "example.xml")
+    built = _with_go(data, f'<GO type="{_go_type(data) | NO_KUITAN}" lobby="0"/>')
+    rules = _auto(built)
+    assert rules.kuitan and rules.contradicted
+    found = _audit(built)
+    assert _errors(found) == []
+    (mismatch,) = [v for v in found if v["rule"] == "ruleset.mismatch"]
+    assert "open tanyao" in mismatch["message"]
+    # the same bit on a game whose wins do not contradict it is simply followed
+    pao = _log(corpus_dir, "pao.xml")
+    assert not _auto(_with_go(pao, f'<GO type="{_go_type(pao) | NO_KUITAN}"/>')).kuitan

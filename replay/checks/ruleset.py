@@ -25,15 +25,26 @@ Two kinds of difference:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from replay.checks.registry import check
 from replay.context import CheckContext
-from replay.events import DrawReason, Hora, Reach, Ryukyoku, StartKyoku
+from replay.events import (
+    Chi,
+    Daiminkan,
+    DrawReason,
+    Event,
+    Hora,
+    Pon,
+    Reach,
+    Ryukyoku,
+    StartKyoku,
+)
 from replay.rules import MultiRon, RuleSet
 from replay.state import MeldType
 from replay.tiles import Seat, Tile
 from replay.violations import RULES, Severity, Violation, define
+from replay.yaku import Yaku
 
 MISMATCH = define(
     "ruleset.mismatch", "The log follows different rules", Severity.WARNING, "kansa: rule set",
@@ -246,3 +257,53 @@ def fold_unknown_rules(violations: list[Violation], rules: RuleSet) -> list[Viol
     dropped = {id(v) for v in folded}
     return [warning if v is first else v for v in violations
             if v is first or id(v) not in dropped]
+
+
+# -- a header the play contradicts -------------------------------------------------------
+
+
+def follow_the_play(events: Sequence[Event], rules: RuleSet) -> RuleSet:
+    """``rules`` (the log's own, from its header) adjusted where the log's own wins
+    contradict a rule bit.
+
+    The header saying no open tanyao, with a tanyao win on a hand with an open call:
+    ``kuitan`` is taken from the play and named in ``RuleSet.contradicted``.  The
+    header saying no red fives, with a win counting aka dora: the parser has read the
+    fives by the header, so which were red cannot be told; that goes to
+    ``RuleSet.unknown`` (one warning for the values it changes).
+    """
+    kuitan = aka = False
+    said: list[str] = []
+    unknown: list[str] = []
+    opened: set[int] = set()
+    for ev in events:
+        if isinstance(ev, StartKyoku):
+            opened.clear()
+        elif isinstance(ev, Chi | Pon | Daiminkan):
+            opened.add(ev.actor)
+        elif isinstance(ev, Hora) and ev.yaku:
+            han = dict(ev.yaku)
+            if not rules.aka and not aka and han.get(Yaku.AKA_DORA, 0) > 0:
+                aka = True
+                unknown.append(f"which fives are red: the header says none, but seat "
+                               f"{ev.actor}'s win counts {han[Yaku.AKA_DORA]} aka dora")
+            if not rules.kuitan and not kuitan and ev.actor in opened \
+                    and han.get(Yaku.TANYAO, 0) > 0:
+                kuitan = True
+                said.append(f"the header says no open tanyao, but seat {ev.actor} wins "
+                            "with tanyao on an open hand")
+    if not (kuitan or aka):
+        return rules
+    return rules.replace(kuitan=rules.kuitan or kuitan,
+                         contradicted=rules.contradicted + tuple(said),
+                         unknown=rules.unknown + tuple(unknown))
+
+
+@check(StartKyoku, rules=("ruleset.mismatch",))
+def header_contradicted(ctx: CheckContext, ev: StartKyoku) -> list[Violation] | None:
+    out: list[Violation] = []
+    for i, what in enumerate(ctx.rules.contradicted):
+        found = report_mismatch(ctx, f"header:{i}", f"{what}: the rule is taken from the "
+                                "play (a header the play contradicts)")
+        out.extend(found or ())
+    return out or None
