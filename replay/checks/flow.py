@@ -176,8 +176,11 @@ def _length(rules: RuleSet) -> str:
 def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bool,
                   what: str) -> Iterator[Violation]:
     """One ``ruleset.mismatch`` when the play follows the other game length than the
-    rule set's (a header the play contradicts), which the flow then follows."""
-    if _LENGTH in ctx.game.memo:
+    rule set's, where that is the header's (a header the play contradicts); the flow
+    then follows the play.  Under a rule set of another length (``--rules ema`` on an
+    East-only game) the difference stays the rule set's verdict."""
+    own = ctx.own_rules
+    if _LENGTH in ctx.game.memo or own is None or own.hanchan != rules.hanchan:
         return
     other = rules.replace(hanchan=not rules.hanchan)
     nh = next_hand(rs, ctx.game.scores, other)
