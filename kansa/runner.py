@@ -19,6 +19,7 @@ from kansa.deadline import TimeLimitExceeded, time_limit
 from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
 from parsers.archive import is_zip, iter_members
 from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes
+from parsers.tenhou_rules import lobby_rules
 from replay.checks.ruleset import follow_the_play
 from replay.collector import collector_paused
 from replay.engine import replay
@@ -81,7 +82,9 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
     if isinstance(choice, RuleSet):
         base = choice
     elif choice == "auto":
-        return follow_the_play(game.events, RuleSet.auto(game.hints))
+        auto = RuleSet.auto(game.hints)
+        lobby = lobby_rules(game.hints)
+        return follow_the_play(game.events, lobby.adjust(auto) if lobby else auto)
     else:
         base = RuleSet.preset(choice)
     if base.players != game.hints.players:

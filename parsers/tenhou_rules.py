@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from replay.game import RuleHints
+from replay.rules import RuleSet
 
 HUMANS = 0x0001
 """Clear in a practice or demo game (KOBA marks it "－"; DNOV ``FlagOnline``)."""
@@ -78,7 +79,6 @@ Tenhou's +20/+10/-10/-20."""
 # five (2nd, 3rd, 4th) uma triples in thousands, the first place's being minus their
 # sum (its owari: +15/+5/-5/-15, tied players sharing).  The five triples are read
 # as one table only when they agree (what varies between them is not known).
-_CS_FLAGS = (0, 1)
 _CS_START = 4
 _CS_RETURN = 5
 _CS_UMA = 21
@@ -103,18 +103,45 @@ class LobbyRules:
     """The ``lobby`` attribute; ``None`` where the log has none (logs before 2011)."""
     room: str
     start_score: int | None = None
+    """The csrule's start points."""
     return_score: int | None = None
+    """The csrule's return points."""
+    stated_uma: tuple[int, int, int, int] | None = None
+    """The csrule's uma."""
     uma: tuple[int, int, int, int] | None = None
+    """The uma of the lobby where no csrule states one (chip lobbies, old East-only)."""
     kiriage: bool | None = None
     unknown: tuple[str, ...] = ()
     """What kansa cannot tell of this table, one phrase each."""
 
     def hints(self) -> RuleHints:
+        """What the header states, as the game carries it (and conversions keep it)."""
         return RuleHints(
             players=self.players, aka=self.aka, kuitan=self.kuitan, hanchan=self.hanchan,
             platform="tenhou", lobby=self.lobby, room=self.room, raw_type=self.raw_type,
-            start_score=self.start_score, return_score=self.return_score, uma=self.uma,
-            kiriage=self.kiriage, unknown=self.unknown)
+            start_score=self.start_score, uma=self.stated_uma,
+            return_score=self.return_score)
+
+    def adjust(self, rules: RuleSet) -> RuleSet:
+        """``rules`` (the preset with the header's hints) with the lobby's own rules
+        that are not stated but known from its kind, and what stays unknown."""
+        changes: dict[str, object] = {}
+        if self.kiriage is not None:
+            changes["kiriage"] = self.kiriage
+        if self.uma is not None and self.stated_uma is None:
+            changes["uma"] = self.uma
+        if self.unknown:
+            changes["unknown"] = rules.unknown + self.unknown
+        return rules.replace(**changes) if changes else rules
+
+
+def lobby_rules(hints: RuleHints) -> LobbyRules | None:
+    """The lobby rules of a Tenhou game from the hints it carries (its ``GO`` type and
+    lobby; the csrule's numbers are in the hints already), or ``None`` for a game whose
+    hints hold no Tenhou ``GO`` type."""
+    if hints.platform != "tenhou" or hints.raw_type is None:
+        return None
+    return decode_go(hints.raw_type, lobby=hints.lobby)
 
 
 def room_label(go_type: int) -> str:
@@ -179,26 +206,25 @@ def decode_go(go_type: int, *, lobby: str | None = None, csrule: str | None = No
                        "after an all-last dealer tenpai)")
         if not hanchan:
             uma = OLD_EAST_UMA
+    stated: tuple[int, int, int, int] | None = None
     if csrule:
         cs = _decode_csrule(csrule)
-        start, returned = cs.start, cs.returned
-        uma = cs.uma or uma
-        unknown.append(f"the custom lobby {lobby}'s csrule rule flags {cs.flags} "
-                       "(dealer rotation, red fives, length and more, not decoded)")
+        start, returned, stated = cs.start, cs.returned, cs.uma
         unknown.extend(cs.unknown)
-    elif lobby not in (None, "", "0"):
-        unknown.append(f"the rules of lobby {lobby} (not in the log)")
+    if lobby not in (None, "", "0"):
+        unknown.append(f"the rules of lobby {lobby} beyond the start, return and uma a "
+                       "csrule states (its flag words, with the dealer rotation, red fives "
+                       "and length, are not decoded)")
     return LobbyRules(
         raw_type=go_type, players=3 if go_type & SANMA else 4, aka=not go_type & NO_AKA,
         kuitan=not go_type & NO_KUITAN, hanchan=hanchan, level=_level(go_type),
         chips=chips, jansou=jansou, lobby=lobby, room=room_label(go_type),
-        start_score=start, return_score=returned, uma=uma, kiriage=kiriage,
-        unknown=tuple(unknown))
+        start_score=start, return_score=returned, stated_uma=stated, uma=uma,
+        kiriage=kiriage, unknown=tuple(unknown))
 
 
 @dataclass(frozen=True, slots=True)
 class _Csrule:
-    flags: str
     start: int | None
     returned: int | None
     uma: tuple[int, int, int, int] | None
@@ -220,7 +246,6 @@ def _decode_csrule(csrule: str) -> _Csrule:
         body = text[1:] if text[:1] == "-" else text
         return int(text) if body.isascii() and body.isdigit() else None
 
-    flags = "/".join(fields[i] for i in _CS_FLAGS if i < len(fields) and fields[i]) or "none"
     unknown: list[str] = []
     tables = []
     for t in range(_CS_UMA_TABLES):
@@ -233,5 +258,5 @@ def _decode_csrule(csrule: str) -> _Csrule:
         uma = (-(second + third + fourth), second, third, fourth)
     elif tables:
         unknown.append("csrule uma tables that differ (which one applies is not known)")
-    return _Csrule(flags=flags, start=number(_CS_START), returned=number(_CS_RETURN),
+    return _Csrule(start=number(_CS_START), returned=number(_CS_RETURN),
                    uma=uma, unknown=tuple(unknown))

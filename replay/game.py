@@ -38,10 +38,7 @@ class RuleHints:
     start_score: int | None = None
     uma: tuple[int, ...] | None = None
     return_score: int | None = None
-    kiriage: bool | None = None
-    unknown: tuple[str, ...] = ()
-    """What the log shows kansa cannot tell of its rules (a Tenhou lobby's own rules):
-    findings that depend on them are reported as one warning per game."""
+    """The points taken off each final score (a Tenhou custom lobby's ``csrule``)."""
 
 
 @dataclass(frozen=True, slots=True)

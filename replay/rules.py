@@ -167,7 +167,7 @@ class RuleSet:
     takes minus the sum of the others.  Logs that give points in tenths (Tenhou's newer logs,
     custom lobbies) are compared in tenths instead (``tenhou_tenths``).  ``none``: exact, in
     thousands."""
-    # -- what a log leaves unknown of its own table (set by ``with_hints``) --
+    # -- what a log leaves unknown of its own table (``kansa.runner.rules_for``) --
     unknown: tuple[str, ...] = ()
     """Rules of the log's table kansa cannot tell (a Tenhou lobby's: see
     ``parsers/tenhou_rules.py``), one phrase each.  Where it is not empty, the findings
@@ -209,13 +209,8 @@ class RuleSet:
             changes["uma"] = None  # a custom lobby with its own uma, not in the log
         if hints.start_score is not None:
             changes["start_score"] = hints.start_score
-        # what a Tenhou header decodes to (parsers/tenhou_rules.py)
         if hints.return_score is not None:
             changes["return_score"] = hints.return_score
-        if hints.kiriage is not None:
-            changes["kiriage"] = hints.kiriage
-        if hints.unknown:
-            changes["unknown"] = tuple(hints.unknown)
         return self.replace(**changes) if changes else self
 
     @staticmethod
