@@ -1,8 +1,11 @@
 """What a Tenhou mjlog's ``GO`` tag says of the game's rules.
 
 :func:`decode_go` reads the ``type`` bits, the ``lobby`` number and, in custom lobbies
-since 2023, the ``csrule`` list, into :class:`LobbyRules`; :meth:`LobbyRules.hints`
-gives the :class:`~replay.game.RuleHints` the replay adjusts its rule set by.
+since 2023, the ``csrule`` list, into :class:`LobbyRules`.  :meth:`LobbyRules.hints`
+gives the :class:`~replay.game.RuleHints` the game carries (what the header states);
+``kansa.runner.rules_for`` decodes the carried type and lobby again
+(:func:`lobby_rules`) and :meth:`LobbyRules.adjust` adds what follows from the
+lobby's kind, so a converted game is audited the same way.
 
 Each decoded value names its source.  The sources (FORMATS.md §A.4 lists them):
 
@@ -210,7 +213,6 @@ def decode_go(go_type: int, *, lobby: str | None = None, csrule: str | None = No
     if csrule:
         cs = _decode_csrule(csrule)
         start, returned, stated = cs.start, cs.returned, cs.uma
-        unknown.extend(cs.unknown)
     if lobby not in (None, "", "0"):
         unknown.append(f"the rules of lobby {lobby} beyond the start, return and uma a "
                        "csrule states (its flag words, with the dealer rotation, red fives "
@@ -228,7 +230,7 @@ class _Csrule:
     start: int | None
     returned: int | None
     uma: tuple[int, int, int, int] | None
-    unknown: tuple[str, ...]
+    """``None`` also where the five tables differ (which one applies is not known)."""
 
 
 def _decode_csrule(csrule: str) -> _Csrule:
@@ -236,8 +238,8 @@ def _decode_csrule(csrule: str) -> _Csrule:
 
     >>> cs = _decode_csrule("0FE0BF0B,0000001F,,,30000,30000,30000" + ",," * 7
     ...                     + ",5,-5,-15" * 5 + ",,,,")
-    >>> cs.start, cs.returned, cs.uma, cs.unknown
-    (30000, 30000, (15000, 5000, -5000, -15000), ())
+    >>> cs.start, cs.returned, cs.uma
+    (30000, 30000, (15000, 5000, -5000, -15000))
     """
     fields = csrule.split(",")
 
@@ -246,7 +248,6 @@ def _decode_csrule(csrule: str) -> _Csrule:
         body = text[1:] if text[:1] == "-" else text
         return int(text) if body.isascii() and body.isdigit() else None
 
-    unknown: list[str] = []
     tables = []
     for t in range(_CS_UMA_TABLES):
         triple = [number(_CS_UMA + 3 * t + j) for j in range(3)]
@@ -256,7 +257,5 @@ def _decode_csrule(csrule: str) -> _Csrule:
     if tables and all(t == tables[0] for t in tables):
         second, third, fourth = (v * 1000 for v in tables[0])
         uma = (-(second + third + fourth), second, third, fourth)
-    elif tables:
-        unknown.append("csrule uma tables that differ (which one applies is not known)")
     return _Csrule(start=number(_CS_START), returned=number(_CS_RETURN),
-                   uma=uma, unknown=tuple(unknown))
+                   uma=uma)
