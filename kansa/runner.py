@@ -20,6 +20,8 @@ from kansa.deadline import TimeLimitExceeded, time_limit
 from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
 from parsers.archive import is_zip, iter_members
 from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes, read_stream_bytes
+from parsers.tenhou_rules import lobby_rules
+from replay.checks.ruleset import follow_the_play
 from replay.collector import collector_paused
 from replay.engine import replay
 from replay.events import SourceRef
@@ -72,14 +74,19 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
     """The rule set to audit ``game`` under.
 
     ``auto`` takes the platform's preset adjusted by the log's own rule bits (a
-    Tenhou game without red fives is audited without red fives); a log with no
-    rule metadata gets ``tenhou``.  A named preset is used as it is, apart from
-    the player count.
+    Tenhou game without red fives is audited without red fives; a Tenhou header is
+    decoded by :mod:`parsers.tenhou_rules`, and what it leaves unknown is kept in
+    ``RuleSet.unknown``); a log with no rule metadata gets ``tenhou``.  A rule bit
+    the log's own wins contradict (aka dora counted under a header without red fives)
+    is taken from the play and named in ``RuleSet.contradicted``.  A named preset is
+    used as it is, apart from the player count.
     """
     if isinstance(choice, RuleSet):
         base = choice
     elif choice == "auto":
-        return RuleSet.auto(game.hints)
+        auto = RuleSet.auto(game.hints)
+        lobby = lobby_rules(game.hints)
+        return follow_the_play(game.events, lobby.adjust(auto) if lobby else auto)
     else:
         base = RuleSet.preset(choice)
     if base.players != game.hints.players:

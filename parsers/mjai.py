@@ -285,7 +285,7 @@ def _game_ext(g: _GameBuilder, e: Fields) -> None:
         for key in ("platform", "lobby", "room"):
             if h.get(key) is not None:
                 g.hints[key] = h.text(key)
-        for key in ("raw_type", "start_score"):
+        for key in ("raw_type", "start_score", "return_score"):
             if h.get(key) is not None:
                 g.hints[key] = h.integer(key)
         if h.get("uma") is not None:

@@ -77,6 +77,7 @@ def _start_game(game: Game) -> dict[str, Any]:
                                ("platform", h.platform), ("lobby", h.lobby),
                                ("room", h.room), ("raw_type", h.raw_type),
                                ("start_score", h.start_score),
+                               ("return_score", h.return_score),
                                ("uma", list(h.uma) if h.uma is not None else None))
              if v is not None}
     if hints:

@@ -77,7 +77,7 @@ PATCHABLE: dict[type, tuple[str, ...]] = {
 PATCH_KEYS: dict[type, str] = {Hora: "hora", Ryukyoku: "ryukyoku",
                                ReachAccepted: "reach_accepted"}
 HINT_FIELDS = ("aka", "kuitan", "hanchan", "platform", "lobby", "room", "raw_type",
-               "start_score", "uma")
+               "start_score", "uma", "return_score")
 TAIL_TYPES: dict[type, str] = {Reach: "reach", ReachAccepted: "reach_accepted", Dora: "dora"}
 
 _TILE = frozenset({"tile", "dora_marker"})

@@ -53,6 +53,7 @@ from parsers.fast_events import constructor
 from parsers.fast_events import source_ref as _source_ref
 from parsers.source import DEFAULT_LIMITS, Limits
 from parsers.tenhou_meld import Meld, MeldKind, decode_meld
+from parsers.tenhou_rules import decode_go
 from parsers.tenhou_xml_cut import Cut, read_cut
 from parsers.tenhou_xml_scan import Tag, scanned_tag, split_tags
 from replay.events import (
@@ -621,11 +622,7 @@ class _Reader:
         self.aka = not go_type & 0x02
         title = el.get("title")
         self.title = _unquote(title) if title else None
-        self.hints = RuleHints(
-            players=self.n, aka=self.aka, kuitan=not go_type & 0x04,
-            hanchan=bool(go_type & 0x08), platform="tenhou", lobby=el.get("lobby"),
-            room=room_label(go_type), raw_type=go_type,
-            start_score=_csrule_start(el.get("csrule")))
+        self.hints = decode_go(go_type, lobby=el.get("lobby"), csrule=el.get("csrule")).hints()
 
     def on_un(self, el: Tag, k: int) -> None:
         names = [el.get(f"n{i}") for i in range(4)]
@@ -955,15 +952,6 @@ def _unquote(text: str) -> str:
     if _PERCENT_ENCODED.fullmatch(text):
         return bytes.fromhex(text.replace("%", "")).decode("utf-8", "replace")
     return unquote(text, errors="replace")
-
-
-def _csrule_start(csrule: str | None) -> int | None:
-    """Start score of a 2023+ custom lobby: the 5th ``csrule`` field (FORMATS §A.3)."""
-    if not csrule:
-        return None
-    fields_ = csrule.split(",")
-    value = fields_[4] if len(fields_) > 4 else ""
-    return int(value) if value.isdigit() and value.isascii() else None
 
 
 _HANDLERS: dict[str, Callable[[_Reader, Tag, int], None]] = {

@@ -18,6 +18,7 @@ from typing import Any
 
 from replay import checks as _checks  # noqa: F401  (registers the catalog)
 from replay.checks.registry import CheckFn, dispatch_table
+from replay.checks.ruleset import fold_unknown_rules
 from replay.collector import collector_paused
 from replay.context import CheckContext
 from replay.events import (
@@ -254,6 +255,7 @@ class Replayer:
             v = self.ctx.violation("log.truncated", "; ".join([d.message for d in cuts] + stops))
             self._emit(dataclasses.replace(v, src=cuts[0].src) if cuts else v)
         self.violations.sort(key=lambda v: -1 if v.event is None else v.event)
+        self.violations = fold_unknown_rules(self.violations, self.rules)
         return ReplayResult(
             source=self.game.source, index=self.game.index, format=self.game.format,
             rules=self.rules.name, players=self.game.hints.players,

@@ -37,6 +37,8 @@ class RuleHints:
     """Tenhou ``GO type`` bits."""
     start_score: int | None = None
     uma: tuple[int, ...] | None = None
+    return_score: int | None = None
+    """The points taken off each final score (a Tenhou custom lobby's ``csrule``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,6 +173,16 @@ class RuleSet:
     takes minus the sum of the others.  Logs that give points in tenths (Tenhou's newer logs,
     custom lobbies) are compared in tenths instead (``tenhou_tenths``).  ``none``: exact, in
     thousands."""
+    # -- what a log leaves unknown of its own table (``kansa.runner.rules_for``) --
+    unknown: tuple[str, ...] = ()
+    """Rules of the log's table kansa cannot tell (a Tenhou lobby's: see
+    ``parsers/tenhou_rules.py``), one phrase each.  Where it is not empty, the findings
+    that depend on the table's rules (``flow.*``, ``score.*``) are reported as one
+    ``ruleset.mismatch`` warning for the game, not as errors."""
+    contradicted: tuple[str, ...] = ()
+    """Header values the play contradicts (red fives the header says are not in play but
+    the log's wins count), which the audit follows instead; each is reported once as a
+    ``ruleset.mismatch`` warning."""
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     # -- construction ----------------------------------------------------------
@@ -205,6 +215,8 @@ class RuleSet:
             changes["uma"] = None  # a custom lobby with its own uma, not in the log
         if hints.start_score is not None:
             changes["start_score"] = hints.start_score
+        if hints.return_score is not None:
+            changes["return_score"] = hints.return_score
         return self.replace(**changes) if changes else self
 
     @staticmethod
@@ -222,7 +234,8 @@ class RuleSet:
             raise ValueError(f"bad value for 'base': {base_name!r} (expected one of "
                              f"{', '.join(PRESETS)})")
         base = PRESETS[base_name]
-        fields = {f.name for f in dataclasses.fields(RuleSet)} - {"extra", "base"}
+        fields = {f.name for f in dataclasses.fields(RuleSet)} - {
+            "extra", "base", "unknown", "contradicted"}
         label = data.pop("name", None) if name is None else name
         if label is not None and not isinstance(label, str):
             raise ValueError(f"bad value for 'name': {label!r} (expected text)")
@@ -254,7 +267,8 @@ class RuleSet:
         """The rule set as plain values (for JSON output and ``kansa rules``)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
-            if f.name == "extra":
+            if f.name == "extra" or (f.name in ("unknown", "contradicted")
+                                      and not getattr(self, f.name)):
                 continue
             out[f.name] = _plain(getattr(self, f.name))
         return out

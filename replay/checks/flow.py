@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from replay.checks.registry import check
+from replay.checks.ruleset import report_mismatch
 from replay.context import CheckContext
 from replay.events import DrawReason, EndGame, StartKyoku
 from replay.payments import ranking
@@ -160,6 +161,41 @@ def _end(pos: int, oya: Seat, renchan: bool, abortive: bool, *,
     return None
 
 
+_LENGTH = "flow.length"
+
+
+def _flow_rules(ctx: CheckContext) -> RuleSet:
+    """The audit rule set, or its other game length once the play showed that one."""
+    played: RuleSet | None = ctx.game.memo.get(_LENGTH)
+    return played if played is not None else ctx.rules
+
+
+def _length(rules: RuleSet) -> str:
+    return "East-South" if rules.hanchan else "East-only"
+
+
+def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bool,
+                  what: str) -> Iterator[Violation]:
+    """One ``ruleset.mismatch`` when the play follows the other game length than the
+    rule set's, where that is the header's (a header the play contradicts); the flow
+    then follows the play.  Under a rule set of another length (``--rules ema`` on an
+    East-only game) the difference stays the rule set's verdict."""
+    own = ctx.own_rules
+    if _LENGTH in ctx.game.memo or own is None or own.hanchan != rules.hanchan:
+        return
+    other = rules.replace(hanchan=not rules.hanchan)
+    nh = next_hand(rs, ctx.game.scores, other)
+    if (nh.end is None) != goes_on:
+        return
+    ctx.game.memo[_LENGTH] = other
+    found = report_mismatch(ctx, "length", (
+        f"{what}, as in an {_length(other)} game; the log's rules "
+        f"({ctx.rules.name}) make it {_length(rules)}. The game's length is taken from "
+        "the play (a header the play contradicts)"))
+    if found:
+        yield from found
+
+
 def _previous(ctx: CheckContext) -> RoundState | None:
     rs = ctx.game.round
     if rs is None or not rs.ended or rs.desync is not None:
@@ -174,19 +210,27 @@ def next_hand_follows(ctx: CheckContext, ev: StartKyoku) -> Iterator[Violation]:
     if rs is None:
         return
     st = ctx.game
-    nh = next_hand(rs, st.scores, ctx.rules)
+    rules = _flow_rules(ctx)
+    nh = next_hand(rs, st.scores, rules)
     after = f"after {rs.label} ({nh.why})"
     if nh.end is not None:
-        yield ctx.violation("flow.end", (
-            f"hand {ev.label} starts, but the game should have ended {after}: {nh.end}"))
-        return
+        contradicted = list(_other_length(
+            ctx, rules, rs, True, f"hand {ev.label} starts {after}"))
+        if not contradicted:
+            yield ctx.violation("flow.end", (
+                f"hand {ev.label} starts, but the game should have ended {after}: {nh.end}"))
+            return
+        yield from contradicted
+        rules = _flow_rules(ctx)
+        nh = next_hand(rs, st.scores, rules)
+        after = f"after {rs.label} ({nh.why})"
     if (ev.bakaze, ev.kyoku) != (nh.bakaze, nh.kyoku) or \
             (nh.oya is not None and ev.oya != nh.oya):
         dealer = f"dealer seat {nh.oya}" if nh.oya is not None else "its dealer"
         if nh.oya is None:  # either the dealer repeats or the deal passes
             repeat = (ev.bakaze, ev.kyoku, ev.oya) == (rs.start.bakaze, rs.start.kyoku,
                                                        rs.start.oya)
-            passed = ev.oya == (rs.start.oya + 1) % ctx.rules.players and \
+            passed = ev.oya == (rs.start.oya + 1) % rules.players and \
                 (ev.bakaze, ev.kyoku) == (nh.bakaze, nh.kyoku)
             if repeat or passed:
                 dealer = ""
@@ -208,8 +252,14 @@ def game_ends_in_time(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
     rs = _previous(ctx)
     if rs is None:
         return
-    nh = next_hand(rs, ctx.game.scores, ctx.rules)
+    rules = _flow_rules(ctx)
+    nh = next_hand(rs, ctx.game.scores, rules)
     if nh.end is None and nh.end_known:
+        contradicted = list(_other_length(
+            ctx, rules, rs, False, f"the game ends after {rs.label} ({nh.why})"))
+        if contradicted:
+            yield from contradicted
+            return
         yield ctx.violation("flow.end", (
             f"the game ends after {rs.label} ({nh.why}), but under {ctx.rules.name} it goes "
             f"on with {nh.bakaze.mjai}{nh.kyoku}"))

@@ -24,15 +24,27 @@ Two kinds of difference:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+from collections.abc import Iterable, Sequence
 
 from replay.checks.registry import check
 from replay.context import CheckContext
-from replay.events import DrawReason, Hora, Reach, Ryukyoku, StartKyoku
-from replay.rules import MultiRon
+from replay.events import (
+    Chi,
+    Daiminkan,
+    DrawReason,
+    Event,
+    Hora,
+    Pon,
+    Reach,
+    Ryukyoku,
+    StartKyoku,
+)
+from replay.rules import MultiRon, RuleSet
 from replay.state import MeldType
 from replay.tiles import Seat, Tile
-from replay.violations import Severity, Violation, define
+from replay.violations import RULES, Severity, Violation, define
+from replay.yaku import Yaku
 
 MISMATCH = define(
     "ruleset.mismatch", "The log follows different rules", Severity.WARNING, "kansa: rule set",
@@ -204,3 +216,94 @@ def riichi_rules(ctx: CheckContext, ev: Reach) -> list[Violation] | None:
             f"in the wall; {rules.name} needs {rules.riichi_min_live_wall}, the log's own "
             f"rules ({own.name}) {own_need}", seat=ev.actor)
     return None
+
+
+# -- rules the log's table has and kansa cannot tell ----------------------------------
+
+RULE_DEPENDENT = frozenset({
+    "flow.dealer", "flow.honba", "flow.sticks", "flow.end", "score.value",
+    "score.payment", "score.sticks", "score.noten", "score.pao", "score.final"})
+"""Findings that follow from the table's rules rather than from a player's action."""
+
+
+def fold_unknown_rules(violations: list[Violation], rules: RuleSet) -> list[Violation]:
+    """``violations`` with the rule-dependent errors made one ``log.assumption`` warning,
+    where ``rules`` says kansa cannot tell some of the log's own rules
+    (``RuleSet.unknown``): the log leaves them out, and kansa assumes it follows them.
+
+    The warning stands at the first such finding and quotes the first of each rule, so
+    that it says what the log does instead.
+    """
+    if not rules.unknown:
+        return violations
+    folded = [v for v in violations
+              if v.rule in RULE_DEPENDENT and v.severity is Severity.ERROR]
+    if not folded:
+        return violations
+    by_rule: dict[str, list[Violation]] = {}
+    for v in folded:
+        by_rule.setdefault(v.rule, []).append(v)
+    parts = []
+    for rule, found in by_rule.items():
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        parts.append(f"{rule} in {found[0].hand or 'the game'}: {found[0].message}{more}")
+    first = folded[0]
+    warning = dataclasses.replace(
+        first, rule="log.assumption", severity=Severity.WARNING,
+        citation=RULES["log.assumption"].cite(rules.base or rules.name),
+        message=(f"the log's table has rules kansa cannot tell ({'; '.join(rules.unknown)}); "
+                 f"where the log differs from {rules.name} it is taken to follow them, not "
+                 f"reported as an error: {' | '.join(parts)}"))
+    dropped = {id(v) for v in folded}
+    return [warning if v is first else v for v in violations
+            if v is first or id(v) not in dropped]
+
+
+# -- a header the play contradicts -------------------------------------------------------
+
+
+def follow_the_play(events: Sequence[Event], rules: RuleSet) -> RuleSet:
+    """``rules`` (the log's own, from its header) adjusted where the log's own wins
+    contradict a rule bit.
+
+    The header saying no open tanyao, with a tanyao win on a hand with an open call:
+    ``kuitan`` is taken from the play and named in ``RuleSet.contradicted``.  The
+    header saying no red fives, with a win counting aka dora: the parser has read the
+    fives by the header, so which were red cannot be told; that goes to
+    ``RuleSet.unknown`` (one warning for the values it changes).
+    """
+    kuitan = aka = False
+    said: list[str] = []
+    unknown: list[str] = []
+    opened: set[int] = set()
+    for ev in events:
+        if isinstance(ev, StartKyoku):
+            opened.clear()
+        elif isinstance(ev, Chi | Pon | Daiminkan):
+            opened.add(ev.actor)
+        elif isinstance(ev, Hora) and ev.yaku:
+            han = dict(ev.yaku)
+            if not rules.aka and not aka and han.get(Yaku.AKA_DORA, 0) > 0:
+                aka = True
+                unknown.append(f"which fives are red: the header says none, but seat "
+                               f"{ev.actor}'s win counts {han[Yaku.AKA_DORA]} aka dora")
+            if not rules.kuitan and not kuitan and ev.actor in opened \
+                    and han.get(Yaku.TANYAO, 0) > 0:
+                kuitan = True
+                said.append(f"the header says no open tanyao, but seat {ev.actor} wins "
+                            "with tanyao on an open hand")
+    if not (kuitan or aka):
+        return rules
+    return rules.replace(kuitan=rules.kuitan or kuitan,
+                         contradicted=rules.contradicted + tuple(said),
+                         unknown=rules.unknown + tuple(unknown))
+
+
+@check(StartKyoku, rules=("ruleset.mismatch",))
+def header_contradicted(ctx: CheckContext, ev: StartKyoku) -> list[Violation] | None:
+    out: list[Violation] = []
+    for i, what in enumerate(ctx.rules.contradicted):
+        found = report_mismatch(ctx, f"header:{i}", f"{what}: the rule is taken from the "
+                                "play (a header the play contradicts)")
+        out.extend(found or ())
+    return out or None
