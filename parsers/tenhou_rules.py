@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from replay.game import RuleHints
-from replay.rules import RuleSet
+from replay.rules import RuleSet, UnknownRule
 
 HUMANS = 0x0001
 """Clear in a practice or demo game (KOBA marks it "－"; DNOV ``FlagOnline``)."""
@@ -114,8 +114,8 @@ class LobbyRules:
     uma: tuple[int, int, int, int] | None = None
     """The uma of the lobby where no csrule states one (chip lobbies, old East-only)."""
     kiriage: bool | None = None
-    unknown: tuple[str, ...] = ()
-    """What kansa cannot tell of this table, one phrase each."""
+    unknown: tuple[UnknownRule, ...] = ()
+    """What kansa cannot tell of this table, and the checks each can change."""
 
     def hints(self) -> RuleHints:
         """What the header states, as the game carries it (and conversions keep it)."""
@@ -185,7 +185,7 @@ def decode_go(go_type: int, *, lobby: str | None = None, csrule: str | None = No
     >>> decode_go(161).uma
     (10000, 5000, -5000, -10000)
     """
-    unknown: list[str] = []
+    unknown: list[UnknownRule] = []
     hanchan = bool(go_type & HANCHAN)
     chips = (5 if go_type & FIVE_CHIPS else 2) if go_type & CHIPS else 0
     jansou = bool(go_type & JANSOU)
@@ -195,18 +195,23 @@ def decode_go(go_type: int, *, lobby: str | None = None, csrule: str | None = No
     returned: int | None = None
     stray = go_type & ~KNOWN_BITS
     if stray:
-        unknown.append(f"GO type bits 0x{stray:04X} (no source names them)")
+        unknown.append(UnknownRule(f"GO type bits 0x{stray:04X} (no source names them)"))
     if chips:
         uma, kiriage = CHIP_UMA, True  # CORPUS chip.xml_, ratio1.xml_: 4 han 30 fu = mangan
-        unknown.append(f"the chip (祝儀, {chips} a prize) lobby's scoring beyond kiriage "
-                       "mangan and uma +30/+10/-10/-30 (honba, chips)")
+        unknown.append(UnknownRule(
+            f"the chip (祝儀, {chips} a prize) lobby's scoring beyond kiriage mangan and "
+            "uma +30/+10/-10/-30 (honba, chips)",
+            frozenset({"score.payment", "score.final"})))
     if jansou:
-        unknown.append("the jansou (雀荘) lobby's points (start, return, uma)")
+        unknown.append(UnknownRule(
+            "the jansou (雀荘) lobby's points (start, return, uma)",
+            frozenset({"score.final", "flow.end", "flow.scores"})))
     if lobby is None:
         # CORPUS: every log without the attribute is from 2009-2010; bug1.xml plays on
         # after an all-last dealer tenpai as top, which later logs never do
-        unknown.append("the rules of the years before the GO lobby attribute (game end "
-                       "after an all-last dealer tenpai)")
+        unknown.append(UnknownRule(
+            "the rules of the years before the GO lobby attribute (game end after an "
+            "all-last dealer tenpai)", frozenset({"flow.end"})))
         if not hanchan:
             uma = OLD_EAST_UMA
     stated: tuple[int, int, int, int] | None = None
@@ -214,9 +219,10 @@ def decode_go(go_type: int, *, lobby: str | None = None, csrule: str | None = No
         cs = _decode_csrule(csrule)
         start, returned, stated = cs.start, cs.returned, cs.uma
     if lobby not in (None, "", "0"):
-        unknown.append(f"the rules of lobby {lobby} beyond the start, return and uma a "
-                       "csrule states (its flag words, with the dealer rotation, red fives "
-                       "and length, are not decoded)")
+        unknown.append(UnknownRule(
+            f"the rules of lobby {lobby} beyond the start, return and uma a csrule states "
+            "(its flag words, with the dealer rotation, red fives and length, are not "
+            "decoded)"))
     return LobbyRules(
         raw_type=go_type, players=3 if go_type & SANMA else 4, aka=not go_type & NO_AKA,
         kuitan=not go_type & NO_KUITAN, hanchan=hanchan, level=_level(go_type),

@@ -104,6 +104,23 @@ class KazoeCap(Enum):
 _ALL_ABORTIVE = frozenset(r for r in DrawReason if r.is_abortive)
 
 
+TABLE_RULES: frozenset[str] = frozenset({
+    "flow.dealer", "flow.honba", "flow.sticks", "flow.end", "score.value",
+    "score.payment", "score.sticks", "score.noten", "score.pao", "score.final"})
+"""Checks whose verdict follows from the table's rules rather than from a player's action."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownRule:
+    """A rule of the log's table that kansa cannot tell, and the checks it can change."""
+
+    what: str
+    """What is unknown, as a phrase for the warning."""
+    affects: frozenset[str] = TABLE_RULES
+    """The check ids whose errors it can explain (all of :data:`TABLE_RULES` when its
+    effect cannot be bounded)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
     name: str
@@ -174,11 +191,10 @@ class RuleSet:
     custom lobbies) are compared in tenths instead (``tenhou_tenths``).  ``none``: exact, in
     thousands."""
     # -- what a log leaves unknown of its own table (``kansa.runner.rules_for``) --
-    unknown: tuple[str, ...] = ()
+    unknown: tuple[UnknownRule, ...] = ()
     """Rules of the log's table kansa cannot tell (a Tenhou lobby's: see
-    ``parsers/tenhou_rules.py``), one phrase each.  Where it is not empty, the findings
-    that depend on the table's rules (``flow.*``, ``score.*``) are reported as one
-    ``ruleset.mismatch`` warning for the game, not as errors."""
+    ``parsers/tenhou_rules.py``).  The errors of the checks each one affects are
+    reported as one ``log.assumption`` warning for the game, not as errors."""
     contradicted: tuple[str, ...] = ()
     """Header values the play contradicts (red fives the header says are not in play but
     the log's wins count), which the audit follows instead; each is reported once as a
@@ -277,6 +293,8 @@ class RuleSet:
 def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value if not isinstance(value, Yaku) else value.name.lower()
+    if isinstance(value, UnknownRule):
+        return {"what": value.what, "affects": sorted(value.affects)}
     if isinstance(value, frozenset):
         return sorted(_plain(v) for v in value)
     if isinstance(value, tuple):

@@ -176,12 +176,15 @@ def _length(rules: RuleSet) -> str:
 
 def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bool,
                   what: str) -> Iterator[Violation]:
-    """One ``ruleset.mismatch`` when the play follows the other game length than the
-    rule set's, where that is the header's (a header the play contradicts); the flow
-    then follows the play.  Under a rule set of another length (``--rules ema`` on an
-    East-only game) the difference stays the rule set's verdict."""
+    """One ``ruleset.mismatch`` when the play goes on past the end of the rule set's
+    game length as a game of the other length would, where the rule set's length is the
+    header's (a header the play contradicts); the flow then follows the play, so the
+    fact is one finding, not one per hand.  A game that ends early is one finding
+    already and stays the rule set's verdict, and so does the difference under a rule
+    set of another length (``--rules ema`` on an East-only game)."""
     own = ctx.own_rules
-    if _LENGTH in ctx.game.memo or own is None or own.hanchan != rules.hanchan:
+    if (not goes_on or _LENGTH in ctx.game.memo or own is None
+            or own.hanchan != rules.hanchan):
         return
     other = rules.replace(hanchan=not rules.hanchan)
     nh = next_hand(rs, ctx.game.scores, other)

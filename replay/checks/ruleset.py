@@ -40,7 +40,7 @@ from replay.events import (
     Ryukyoku,
     StartKyoku,
 )
-from replay.rules import MultiRon, RuleSet
+from replay.rules import MultiRon, RuleSet, UnknownRule
 from replay.state import MeldType
 from replay.tiles import Seat, Tile
 from replay.violations import RULES, Severity, Violation, define
@@ -220,12 +220,6 @@ def riichi_rules(ctx: CheckContext, ev: Reach) -> list[Violation] | None:
 
 # -- rules the log's table has and kansa cannot tell ----------------------------------
 
-RULE_DEPENDENT = frozenset({
-    "flow.dealer", "flow.honba", "flow.sticks", "flow.end", "score.value",
-    "score.payment", "score.sticks", "score.noten", "score.pao", "score.final"})
-"""Findings that follow from the table's rules rather than from a player's action."""
-
-
 def fold_unknown_rules(violations: list[Violation], rules: RuleSet) -> list[Violation]:
     """``violations`` with the rule-dependent errors made one ``log.assumption`` warning,
     where ``rules`` says kansa cannot tell some of the log's own rules
@@ -236,8 +230,9 @@ def fold_unknown_rules(violations: list[Violation], rules: RuleSet) -> list[Viol
     """
     if not rules.unknown:
         return violations
+    affected = frozenset().union(*(u.affects for u in rules.unknown))
     folded = [v for v in violations
-              if v.rule in RULE_DEPENDENT and v.severity is Severity.ERROR]
+              if v.rule in affected and v.severity is Severity.ERROR]
     if not folded:
         return violations
     by_rule: dict[str, list[Violation]] = {}
@@ -248,10 +243,11 @@ def fold_unknown_rules(violations: list[Violation], rules: RuleSet) -> list[Viol
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         parts.append(f"{rule} in {found[0].hand or 'the game'}: {found[0].message}{more}")
     first = folded[0]
+    causes = [u.what for u in rules.unknown if u.affects & by_rule.keys()]
     warning = dataclasses.replace(
         first, rule="log.assumption", severity=Severity.WARNING,
         citation=RULES["log.assumption"].cite(rules.base or rules.name),
-        message=(f"the log's table has rules kansa cannot tell ({'; '.join(rules.unknown)}); "
+        message=(f"the log's table has rules kansa cannot tell ({'; '.join(causes)}); "
                  f"where the log differs from {rules.name} it is taken to follow them, not "
                  f"reported as an error: {' | '.join(parts)}"))
     dropped = {id(v) for v in folded}
@@ -274,7 +270,7 @@ def follow_the_play(events: Sequence[Event], rules: RuleSet) -> RuleSet:
     """
     kuitan = aka = False
     said: list[str] = []
-    unknown: list[str] = []
+    unknown: list[UnknownRule] = []
     opened: set[int] = set()
     for ev in events:
         if isinstance(ev, StartKyoku):
@@ -285,8 +281,10 @@ def follow_the_play(events: Sequence[Event], rules: RuleSet) -> RuleSet:
             han = dict(ev.yaku)
             if not rules.aka and not aka and han.get(Yaku.AKA_DORA, 0) > 0:
                 aka = True
-                unknown.append(f"which fives are red: the header says none, but seat "
-                               f"{ev.actor}'s win counts {han[Yaku.AKA_DORA]} aka dora")
+                unknown.append(UnknownRule(
+                    f"which fives are red: the header says none, but seat {ev.actor}'s "
+                    f"win counts {han[Yaku.AKA_DORA]} aka dora",
+                    frozenset({"score.value", "score.payment"})))
             if not rules.kuitan and not kuitan and ev.actor in opened \
                     and han.get(Yaku.TANYAO, 0) > 0:
                 kuitan = True

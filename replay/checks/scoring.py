@@ -165,6 +165,10 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
         why = ("; only the yaku names differ (as many yaku with the same han each, as many "
                "dora, the same fu, limit and points): a naming slip of the log's writer, not "
                "an error of the hand, so this is a warning")
+    if not missing and diffs == ["limit"] and ev.points is not None:
+        why = ("; only the limit's name differs (the same yaku, han and points): a naming "
+               "slip of the log's writer (a rounded-up mangan written without its limit), "
+               "not an error of the hand, so this is a warning")
     yield ctx.violation("score.value", (
         f"seat {ev.actor}'s {win} ({', '.join(diffs)} differ): log: {log_text}; "
         f"replay under {ctx.rules.name}: {replay_text}{note}{why}"), seat=ev.actor,
