@@ -7,14 +7,14 @@ import json
 import sys
 import time
 import tomllib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from kansa import __version__, docs
 from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
 from kansa.discovery import discover, iter_files, missing_paths
-from kansa.runner import Accumulator, AuditOptions, audit_file, lost_outcome
+from kansa.runner import Accumulator, AuditOptions, FileOutcome
 from parsers.source import DEFAULT_LIMITS, Limits
 from replay.rules import PRESETS, RuleSet
 
@@ -234,44 +234,35 @@ def cmd_audit(args: argparse.Namespace) -> int:
     acc = Accumulator()
     progress = Progress(total, enabled=None if args.progress == "auto"
                         else args.progress == "always")
-    store: Any = None
-    keys: dict[str, tuple[str, str]] = {}  # store key and digest of each file in flight
-    todo: Iterable[str] = files
-    if args.out:
-        from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)
-
-        store = results.ResultStore(Path(args.out))
-        rkey = results.rules_key(options.rules)
-
-        def stored(path: str, status: str) -> None:
-            acc.summary.add_stored(status)
-            progress.skip()
-
-        def new() -> Iterator[str]:
-            for f, sha in results.new_files(files, store, rkey, stored):
-                keys[f] = (results.file_key(sha, rkey), sha)
-                yield f
-
-        todo = new()
     out = sys.stdout
     start = time.perf_counter()
     first = True
-    task, lost = ((results.audit_and_tabulate, results.lost_stored) if store is not None
-                  else (audit_file, lost_outcome))
+    store: Any = None
+    items: Iterator[tuple[FileOutcome, bool]]  # each outcome, and whether from the store
     try:
-        items = run(todo, options, engine, task=task, lost=lost)
+        if args.out:
+            from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)
+
+            store = results.ResultStore(Path(args.out))
+            try:
+                items = results.audit_with_store(
+                    files, store, results.rules_key(options.rules),
+                    lambda todo: run(todo, options, engine, task=results.audit_and_tabulate,
+                                     lost=results.lost_stored))
+            except results.StoreError as exc:
+                raise UsageError(str(exc)) from None
+        else:
+            items = ((o, False) for o in run(files, options, engine))
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
         out.write('{"games": [')
     try:
         with Interrupt() as interrupt:
-            for item in items:
-                outcome = item.outcome if store is not None else item
-                if store is not None:
-                    key, sha = keys.pop(outcome.file)
-                    store.add(key, sha, rkey, item)
+            for outcome, from_store in items:
                 acc.add(outcome)
+                if from_store:
+                    acc.summary.from_store += len(outcome.leaves())
                 progress.update(outcome)
                 if args.json:
                     for game in outcome.games:  # each game written whole, in one call

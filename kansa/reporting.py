@@ -7,15 +7,23 @@ and matplotlib.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from kansa import __version__
 from kansa.batch import EngineError, run
 from kansa.cli import EXIT_FINDINGS, EXIT_OK, UsageError, _engine, _limits
 from kansa.discovery import discover
-from kansa.runner import AuditOptions, FileResults, internal_entry, lost_results, replay_file
+from kansa.runner import (
+    AuditOptions,
+    FileResults,
+    Status,
+    internal_entry,
+    lost_results,
+    replay_file,
+)
 from kansa.store import ResultStore
 from reports.html import render_html
 from reports.plots import PLOTS, render_all
@@ -34,12 +42,27 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
                                           lost=lost_results))
     except EngineError as exc:
         raise UsageError(str(exc)) from None
-    bad = [f for f in done if f.status in ("unreadable", "internal_error")]
+    return done, _said(done)
+
+
+def _said(done: list[FileResults]) -> int:
+    """Each file that could not be audited, on standard error, and the exit status."""
     for f in done:
         if f.error is not None:
             reason = f.error.get("reason") or f.error.get("error")
             print(f"kansa: {f.status}: {f.file}: {reason}", file=sys.stderr)
-    return done, EXIT_FINDINGS if bad else EXIT_OK
+    bad = [f for f in done if f.status in ("unreadable", "internal_error")]
+    return EXIT_FINDINGS if bad else EXIT_OK
+
+
+def _stored(root: Path) -> list[FileResults]:
+    """The files of a results store as the replay gave them (status and error; their
+    games are in the store's tables)."""
+    files = ResultStore(root).files()
+    return [FileResults(str(f), cast(Status, status),
+                        error=json.loads(error) if isinstance(error, str) else None)
+            for f, status, error in zip(files["file"], files["status"], files["error"],
+                                        strict=True)]
 
 
 def _tables(args: argparse.Namespace, done: list[FileResults]
@@ -74,12 +97,17 @@ def _inputs(args: argparse.Namespace) -> tuple[Tables, list[FileResults], int]:
     if args.store:
         if args.paths:
             raise UsageError("give either log paths or --store, not both")
-        store = ResultStore(Path(args.store))
+        root = Path(args.store)
+        if not (root / "files").is_dir():
+            raise UsageError(f"{root} is not a results store (no files/ folder): write one "
+                             "with kansa audit --out")
+        done = _stored(root)
+        status = _said(done)
         try:
-            tables = complete(store.tables(), player=args.player)
+            tables = complete(ResultStore(root).tables(), player=args.player)
         except KeyError:
             raise UsageError(f"no player named {args.player!r} in the store") from None
-        return tables, [], EXIT_OK
+        return tables, done, status
     if not args.paths:
         raise UsageError("give log paths, or --store DIR")
     done, status = _replayed(args)
