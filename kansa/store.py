@@ -108,9 +108,11 @@ def lost_stored(path: str, why: str) -> Stored:
 
 @dataclass(frozen=True, slots=True)
 class Held:
-    """Where a stored file's outcome is: a part file of ``files`` and its row there."""
+    """Where a stored file's outcome is: a part file of ``files``, its row group there
+    and its row in the group."""
 
     part: Path
+    group: int
     row: int
 
 
@@ -168,23 +170,22 @@ class ResultStore:
                     "files cannot be replayed from it: audit into a new folder "
                     "(kansa stats and report still read this one with --store)")
             keys = pq.read_table(part, columns=["key"]).column("key").to_pylist()
-            for row, key in enumerate(keys):
-                held[str(key)] = Held(part, row)
+            meta = pq.read_metadata(part)
+            at = iter(keys)
+            for group in range(meta.num_row_groups):
+                for row in range(meta.row_group(group).num_rows):
+                    held[str(next(at))] = Held(part, group, row)
         return held
 
     def outcome(self, held: Held, file: str) -> FileOutcome:
         """The stored outcome at ``held``, its paths made ``file`` (where the same bytes
         are now)."""
-        part = pq.ParquetFile(held.part)
-        group, row = 0, held.row
-        while row >= part.metadata.row_group(group).num_rows:
-            row -= part.metadata.row_group(group).num_rows
-            group += 1
-        if self._group is None or self._group[:2] != (held.part, group):
-            texts = part.read_row_group(group, columns=["outcome", "file"])
-            self._group = (held.part, group, texts.column("outcome").to_pylist(),
-                           texts.column("file").to_pylist())
-        text, was = str(self._group[2][row]), str(self._group[3][row])
+        if self._group is None or self._group[:2] != (held.part, held.group):
+            rows = pq.ParquetFile(held.part).read_row_group(held.group,
+                                                            columns=["outcome", "file"])
+            self._group = (held.part, held.group, rows.column("outcome").to_pylist(),
+                           rows.column("file").to_pylist())
+        text, was = str(self._group[2][held.row]), str(self._group[3][held.row])
         if was != file:  # the strings that start with the old path: file, source, member
             text = text.replace(json.dumps(was, ensure_ascii=False)[:-1],
                                 json.dumps(file, ensure_ascii=False)[:-1])

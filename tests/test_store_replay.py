@@ -9,12 +9,16 @@ from __future__ import annotations
 import json
 import shutil
 import zipfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
+from kansa import store as results
 from kansa.cli import main
+from kansa.discovery import iter_files
+from kansa.runner import AuditOptions, audit_file
 from kansa.store import ResultStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -170,3 +174,28 @@ def test_reports_refuse_a_folder_that_is_no_store(tmp_path: Path,
         assert main([*args, "--store", str(tmp_path / "nothing")]) == 2
         assert "not a results store" in capsys.readouterr().err
     assert not (tmp_path / "nothing").exists()
+
+
+def test_outcomes_are_found_across_parts_and_row_groups(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    logs = make_logs(tmp_path)
+    paths = list(iter_files([str(logs)]))
+    monkeypatch.setattr(results, "ROW_GROUP", 2)
+
+    def audit(todo: Iterable[str]) -> Iterator[results.Stored]:
+        return (results.audit_and_tabulate(f, AuditOptions()) for f in todo)
+
+    def outcomes(batch_files: int) -> list[tuple[dict, bool]]:  # type: ignore[type-arg]
+        store = ResultStore(tmp_path / "store", batch_files=batch_files)
+        got = [(o.to_dict(), stored)
+               for o, stored in results.audit_with_store(paths, store, "auto", audit)]
+        store.flush()
+        return got
+
+    first = outcomes(batch_files=3)  # parts of 3 files, row groups of 2
+    assert len(list((tmp_path / "store" / "files").glob("*.parquet"))) == 4
+    again = outcomes(batch_files=3)
+    direct = [audit_file(f).to_dict() for f in paths]
+    assert [o for o, _ in first] == [o for o, _ in again] == direct
+    assert [s for _, s in first] == [False] * len(paths)
+    assert [s for _, s in again] == [True] * len(paths)
