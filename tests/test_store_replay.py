@@ -27,7 +27,8 @@ GAMES = ROOT / "sample_logs" / "games"
 
 
 def make_logs(tmp_path: Path) -> Path:
-    """Dispute logs (findings), complete games (clean), a zip and a broken file."""
+    """Dispute logs (findings), complete games (clean), a zip, a broken file and notes
+    that are no log (unsupported)."""
     logs = tmp_path / "logs"
     shutil.copytree(DISPUTES, logs / "disputes")
     shutil.copytree(GAMES, logs / "games")
@@ -36,6 +37,7 @@ def make_logs(tmp_path: Path) -> Path:
             z.write(DISPUTES / name, name)
         z.writestr("broken.json", '{"title": ["a", ')
     (logs / "broken.json").write_text('{"title": ["a", ', encoding="utf-8")
+    (logs / "notes.md").write_text("# what we saw\n", encoding="utf-8")
     return logs
 
 
@@ -62,9 +64,9 @@ def test_a_second_audit_gives_the_same_document(tmp_path: Path,
     want, zero = without_from_store(direct[1])
     got, stored = without_from_store(again[1])
     assert got == want and zero == 0
-    assert stored == want["summary"]["files"] == 6 + 3 + 3 + 1  # a zip counts as its members
+    assert stored == want["summary"]["files"] == 6 + 3 + 3 + 1 + 1  # a zip: its members
     s = got["summary"]
-    assert (s["with_findings"], s["clean"], s["unreadable"]) == (8, 3, 2)
+    assert (s["with_findings"], s["clean"], s["unreadable"], s["unsupported"]) == (8, 3, 2, 1)
     assert sum(s["errors_by_rule"].values()) == 8
     assert all("state" in v for g in got["games"] for v in g["violations"])
     # byte for byte, apart from the one count
@@ -82,7 +84,7 @@ def test_a_growing_archive_mixes_stored_and_new_files_in_order(
     got, stored = without_from_store(grown[1])
     assert got == want and grown[0] == direct[0]
     assert stored == 6 + 3
-    assert len(ResultStore(Path(store)).files()) == 6 + 1 + len(list(GAMES.iterdir())) + 1
+    assert len(ResultStore(Path(store)).files()) == 6 + 1 + len(list(GAMES.iterdir())) + 2
 
 
 def test_the_text_summary_is_the_same_on_a_second_run(
@@ -94,7 +96,7 @@ def test_the_text_summary_is_the_same_on_a_second_run(
     again = audit(capsys, str(logs), "--out", store)
     assert direct == first == again
     assert "8 errors" in again[1]
-    assert "claim.late" in again[1] and "broken.json" in again[1]
+    assert "claim.late" in again[1] and "broken.json" in again[1] and "notes.md" in again[1]
 
 
 def test_a_moved_file_is_told_under_its_new_path(tmp_path: Path,
