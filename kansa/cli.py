@@ -246,7 +246,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
             store = results.ResultStore(Path(args.out))
             try:
                 items = results.audit_with_store(
-                    files, store, results.rules_key(options.rules),
+                    files, store, options,
                     lambda todo: run(todo, options, engine, task=results.audit_and_tabulate,
                                      lost=results.lost_stored))
             except results.StoreError as exc:

@@ -6,8 +6,9 @@ Layout (one folder per table, one part file per run and batch)::
     DIR/findings/part-<run>-<n>.parquet   the report tables (reports.tables.Tables)
     DIR/hands/...  DIR/riichi/...  DIR/payments/...  (and games, seats, player_hands, wins)
 
-A file is identified by the SHA-256 of its bytes, the rule-set choice and the
-kansa version; a later run skips files whose key is already in ``files``, so a
+A file is identified by the SHA-256 of its bytes, the rule-set choice, the
+kansa version and the options that can change its outcome (``--format``, the size
+limits); a later run skips files whose key is already in ``files``, so a
 nightly run over a growing archive audits only the new games.  Each file's row
 keeps its whole outcome (the JSON of :class:`~kansa.runner.FileOutcome`: its
 games with their findings and state snapshots), so a file taken from the store
@@ -18,6 +19,7 @@ dataset.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import time
@@ -71,8 +73,24 @@ def rules_key(choice: str | RuleSet) -> str:
     return f"{choice.name}:{hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
-def file_key(sha: str, rules: str, version: str = __version__) -> str:
-    return f"{sha}|{rules}|{version}"
+def options_key(options: AuditOptions) -> str:
+    """The other options that can change an outcome, hashed: the forced format and the
+    size limits.  (Not the time limit: an outcome that hit it is not stored.)"""
+    limits = dataclasses.asdict(options.limits)
+    limits.pop("max_seconds")
+    text = json.dumps({"format": options.fmt, **limits}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def file_key(sha: str, rules: str, options: str, version: str = __version__) -> str:
+    return f"{sha}|{rules}|{version}|{options}"
+
+
+def _gave_up(outcome: FileOutcome) -> bool:
+    """Whether the audit stopped at the time limit, which a loaded machine can reach
+    where another would not: such an outcome is audited again next time."""
+    return any("--max-seconds" in str((leaf.error or {}).get("error", ""))
+               for leaf in outcome.leaves())
 
 
 @dataclass(slots=True)
@@ -98,7 +116,9 @@ def audit_and_tabulate(path: str, options: AuditOptions) -> Stored:
         outcome.status = "internal_error"
         outcome.internal.append(internal_entry(path, exc, "building the report tables"))
         return Stored(outcome, {}, final=False)
-    return Stored(done.outcome(), {name: rows for name, rows in tables.items() if rows})
+    outcome = done.outcome()
+    return Stored(outcome, {name: rows for name, rows in tables.items() if rows},
+                  final=not _gave_up(outcome))
 
 
 def lost_stored(path: str, why: str) -> Stored:
@@ -231,7 +251,7 @@ class ResultStore:
         self._parts += 1
 
 
-def audit_with_store(files: Iterable[str], store: ResultStore, rules: str,
+def audit_with_store(files: Iterable[str], store: ResultStore, options: AuditOptions,
                      audit: Callable[[Iterable[str]], Iterator[Stored]]
                      ) -> Iterator[tuple[FileOutcome, bool]]:
     """``(outcome, from_store)`` for every file, in input order: the stored outcome of
@@ -242,6 +262,7 @@ def audit_with_store(files: Iterable[str], store: ResultStore, rules: str,
 
     :raises StoreError: for a store this kansa cannot take outcomes from.
     """
+    rules, others = rules_key(options.rules), options_key(options)
     held = store.index()
     waiting: deque[tuple[str, str, Held | None]] = deque()  # every file taken, in order
 
@@ -251,7 +272,7 @@ def audit_with_store(files: Iterable[str], store: ResultStore, rules: str,
                 sha = file_digest(f)
             except OSError:
                 sha = ""  # the audit reports it unreadable; not stored
-            where = held.get(file_key(sha, rules)) if sha else None
+            where = held.get(file_key(sha, rules, others)) if sha else None
             waiting.append((f, sha, where))
             if where is None:
                 yield f
@@ -270,7 +291,7 @@ def audit_with_store(files: Iterable[str], store: ResultStore, rules: str,
                 yield from from_store()
                 _, sha, _ = waiting.popleft()
                 if sha:
-                    store.add(file_key(sha, rules), sha, rules, done)
+                    store.add(file_key(sha, rules, others), sha, rules, done)
                 yield done.outcome, False
             yield from from_store()
         finally:

@@ -18,8 +18,9 @@ import pytest
 from kansa import store as results
 from kansa.cli import main
 from kansa.discovery import iter_files
-from kansa.runner import AuditOptions, audit_file
+from kansa.runner import AuditOptions, FileOutcome, audit_file
 from kansa.store import ResultStore
+from parsers.source import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DISPUTES = ROOT / "sample_logs" / "disputes"
@@ -190,7 +191,7 @@ def test_outcomes_are_found_across_parts_and_row_groups(
     def outcomes(batch_files: int) -> list[tuple[dict, bool]]:  # type: ignore[type-arg]
         store = ResultStore(tmp_path / "store", batch_files=batch_files)
         got = [(o.to_dict(), stored)
-               for o, stored in results.audit_with_store(paths, store, "auto", audit)]
+               for o, stored in results.audit_with_store(paths, store, AuditOptions(), audit)]
         store.flush()
         return got
 
@@ -201,3 +202,42 @@ def test_outcomes_are_found_across_parts_and_row_groups(
     assert [o for o, _ in first] == [o for o, _ in again] == direct
     assert [s for _, s in first] == [False] * len(paths)
     assert [s for _, s in again] == [True] * len(paths)
+
+
+def _through_store(root: Path, paths: list[str], options: AuditOptions
+                   ) -> list[tuple[FileOutcome, bool]]:
+    store = ResultStore(root)
+
+    def audit(todo: Iterable[str]) -> Iterator[results.Stored]:
+        return (results.audit_and_tabulate(f, options) for f in todo)
+
+    got = list(results.audit_with_store(paths, store, options, audit))
+    store.flush()
+    return got
+
+
+def test_other_size_limits_or_a_forced_format_are_another_audit(tmp_path: Path) -> None:
+    paths = [str(p) for p in sorted(DISPUTES.iterdir())]
+    root = tmp_path / "store"
+    small = AuditOptions(limits=Limits(max_file_bytes=100))
+    plain = _through_store(root, paths, AuditOptions())
+    refused = _through_store(root, paths, small)
+    assert not any(stored for _, stored in refused)
+    assert {o.status for o, _ in refused} == {"unreadable"}
+    assert [(o.status, s) for o, s in _through_store(root, paths, small)] == [
+        ("unreadable", True)] * len(paths)
+    forced = _through_store(root, paths, AuditOptions(fmt="tenhou6"))
+    assert not any(stored for _, stored in forced)
+    assert [(o.to_dict(), s) for o, s in _through_store(root, paths, AuditOptions())] == [
+        (o.to_dict(), True) for o, _ in plain]
+
+
+def test_an_audit_stopped_by_the_time_limit_is_tried_again(tmp_path: Path) -> None:
+    paths = [str(DISPUTES / "late-claim.mjson")]
+    hurried = AuditOptions(limits=Limits(max_seconds=1e-6))
+    (first, _), = _through_store(tmp_path / "store", paths, hurried)
+    assert first.status == "unreadable" and "--max-seconds" in str(first.error)
+    (again, stored), = _through_store(tmp_path / "store", paths, hurried)
+    assert not stored and again.status == "unreadable"
+    (relaxed, stored), = _through_store(tmp_path / "store", paths, AuditOptions())
+    assert not stored and relaxed.status == "findings"
