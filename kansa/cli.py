@@ -17,7 +17,7 @@ from typing import Any
 from kansa import __version__, docs
 from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
 from kansa.discovery import iter_files, missing_paths
-from kansa.runner import STDIN, Accumulator, AuditOptions, audit_file, lost_outcome
+from kansa.runner import STDIN, Accumulator, AuditOptions, FileOutcome
 from kansa.summary import Painter, colour_wanted, print_summary
 from parsers import FORMATS
 from parsers.source import DEFAULT_LIMITS, Limits
@@ -353,44 +353,35 @@ def cmd_audit(args: argparse.Namespace) -> int:
     show = {"errors": {"error"}, "warnings": {"error", "warning"}, "none": set()}[args.show]
     acc = Accumulator(show=frozenset(show), cap=args.max_listed or None)
     progress = progress_for(args, total)
-    store: Any = None
-    keys: dict[str, tuple[str, str]] = {}  # store key and digest of each file in flight
-    todo: Iterable[str] = files
-    if args.store:
-        from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)
-
-        store = results.ResultStore(Path(args.store))
-        rkey = results.rules_key(options.rules)
-
-        def stored(path: str, status: str) -> None:
-            acc.summary.add_stored(status)
-            progress.skip()
-
-        def new() -> Iterator[str]:
-            for f, sha in results.new_files(files, store, rkey, stored):
-                keys[f] = (results.file_key(sha, rkey), sha)
-                yield f
-
-        todo = new()
     out = sys.stdout
     start = time.perf_counter()
     first = True
-    task, lost = ((results.audit_and_tabulate, results.lost_stored) if store is not None
-                  else (audit_file, lost_outcome))
+    store: Any = None
+    items: Iterator[tuple[FileOutcome, bool]]  # each outcome, and whether from the store
     try:
-        items = run(todo, options, engine, task=task, lost=lost)
+        if args.store:
+            from kansa import store as results  # noqa: PLC0415 (pandas only when asked for)
+
+            store = results.ResultStore(Path(args.store))
+            try:
+                items = results.audit_with_store(
+                    files, store, options,
+                    lambda todo: run(todo, options, engine, task=results.audit_and_tabulate,
+                                     lost=results.lost_stored))
+            except results.StoreError as exc:
+                raise UsageError(str(exc)) from None
+        else:
+            items = ((o, False) for o in run(files, options, engine))
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
         out.write('{"games": [')
     try:
         with Interrupt() as interrupt:
-            for item in items:
-                outcome = item.outcome if store is not None else item
-                if store is not None:
-                    key, sha = keys.pop(outcome.file)
-                    store.add(key, sha, rkey, item)
+            for outcome, from_store in items:
                 acc.add(outcome)
+                if from_store:
+                    acc.summary.from_store += len(outcome.leaves())
                 progress.update(outcome)
                 if args.json:
                     for game in outcome.games:  # each game written whole, in one call

@@ -7,9 +7,10 @@ and matplotlib.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from kansa import __version__
 from kansa.batch import Engine, EngineError, run
@@ -29,6 +30,7 @@ from kansa.runner import (
     STDIN,
     AuditOptions,
     FileResults,
+    Status,
     internal_entry,
     lost_results,
     replay_file,
@@ -58,13 +60,29 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
         raise UsageError(str(exc)) from None
     finally:
         progress.close()
-    bad = {"unreadable", "internal_error"} | ({"unsupported"} if args.fmt else set())
+    return done, _said(done, fmt=args.fmt)
+
+
+def _said(done: list[FileResults], *, fmt: str | None) -> int:
+    """Each file that could not be audited, on standard error, and the input's exit
+    status (unsupported counts only where a format was asked for)."""
+    bad = {"unreadable", "internal_error"} | ({"unsupported"} if fmt else set())
     for f in done:
         if f.error is not None:
             reason = f.error.get("reason") or f.error.get("error")
             print(f"kansa: {f.status}: {f.file}: {reason}", file=sys.stderr)
     leaves = [m for f in done for m in (f.members or [f])]
-    return done, EXIT_INPUT if any(m.status in bad for m in leaves) else EXIT_OK
+    return EXIT_INPUT if any(m.status in bad for m in leaves) else EXIT_OK
+
+
+def _stored(root: Path) -> list[FileResults]:
+    """The files of a results store as the replay gave them (status and error; their
+    games are in the store's tables)."""
+    files = ResultStore(root).files()
+    return [FileResults(str(f), cast(Status, status),
+                        error=json.loads(error) if isinstance(error, str) else None)
+            for f, status, error in zip(files["file"], files["status"], files["error"],
+                                        strict=True)]
 
 
 def _tables(args: argparse.Namespace, done: list[FileResults]
@@ -99,12 +117,17 @@ def _inputs(args: argparse.Namespace) -> tuple[Tables, list[FileResults], int]:
     if args.store:
         if args.paths:
             raise UsageError("give either log paths or --store, not both")
-        store = ResultStore(Path(args.store))
+        root = Path(args.store)
+        if not (root / "files").is_dir():
+            raise UsageError(f"{root} is not a results store (no files/ folder): write one "
+                             "with kansa audit --store")
+        done = _stored(root)
+        status = _said(done, fmt=args.fmt)
         try:
-            tables = complete(store.tables(), player=args.player)
+            tables = complete(ResultStore(root).tables(), player=args.player)
         except KeyError:
             raise UsageError(f"no player named {args.player!r} in the store") from None
-        return tables, [], EXIT_OK
+        return tables, done, status
     if not args.paths:
         raise UsageError("give log paths, or --store DIR")
     done, status = _replayed(args)

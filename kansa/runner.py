@@ -389,7 +389,8 @@ class Summary:
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
     from_store: int = 0
-    """Files already in the results store (``--store``): counted by their stored status."""
+    """Files taken from the results store (``--store``) instead of audited again; each
+    also counts as its stored outcome, like any other file."""
 
     def add(self, outcome: FileOutcome) -> None:
         for leaf in outcome.leaves():
@@ -410,12 +411,6 @@ class Summary:
                 self.violations[v["rule"]] += 1
                 if v["severity"] == "error":
                     self.errors_by_rule[v["rule"]] += 1
-
-    def add_stored(self, status: str) -> None:
-        """A file audited by an earlier run: its status counts, its games are in the store."""
-        self.files += 1
-        self.from_store += 1
-        self.status[status] += 1
 
     def to_dict(self, seconds: float | None) -> dict[str, Any]:
         return {

@@ -19,11 +19,11 @@ from contextlib import contextmanager
 
 import matplotlib as mpl
 import pandas as pd
-from matplotlib import font_manager
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
+from reports import fonts
 from reports.ledger import REASONS
 from reports.tables import OUTCOMES, Tables
 
@@ -32,16 +32,15 @@ OUTCOME_COLORS = {
     "exhaustive_draw": "#90a4ae", "abortive_draw": "#cfd8dc", "unfinished": "#eeeeee",
 }
 PLACE_COLORS = ("#1565c0", "#64b5f6", "#ffb74d", "#e65100")
-CJK_FONTS = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic", "TakaoGothic",
-             "Source Han Sans JP", "Yu Gothic", "Hiragino Sans", "MS Gothic")
-"""Fallback fonts for Japanese and Chinese player names, used when installed."""
 
 
 @contextmanager
-def style() -> Iterator[None]:
-    """Fonts with a CJK fallback (player names), and no noise about missing glyphs."""
-    have = {f.name for f in font_manager.fontManager.ttflist}
-    family = ["DejaVu Sans", *(f for f in CJK_FONTS if f in have)]
+def style(text: str = "") -> Iterator[None]:
+    """Fonts that have the glyphs of ``text`` (player names, titles) where installed;
+    otherwise one line on standard error naming the font to install, and no
+    matplotlib warning per missing glyph."""
+    family, missing = fonts.families(text)
+    fonts.tell_missing(missing)
     with mpl.rc_context({"font.family": family, "svg.fonttype": "path",
                          "svg.hashsalt": "kansa"}), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=r"Glyph \d+ .*missing from")
@@ -228,6 +227,8 @@ def render(fig: Figure, fmt: str, dpi: int = 110) -> bytes:
 def render_all(tables: Tables, fmt: str, *, game: str | None = None,
                player: str | None = None) -> dict[str, bytes]:
     """Every plot of :data:`PLOTS` as ``fmt`` bytes, by name."""
-    with style():
+    shown = fonts.text_of([*tables.seats["name"], *tables.player_hands["name"],
+                           *tables.games["title"], player])
+    with style(shown):
         return {name: render(draw(name, tables, game=game, player=player), fmt)
                 for name in PLOTS}

@@ -40,11 +40,11 @@ def test_a_second_run_audits_only_new_files(corpus_dir: Path, tmp_path: Path,
     first = audit(capsys, str(archive), "--out", str(store))["summary"]
     assert (first["files"], first["from_store"], first["games"]) == (6, 0, 6)
     again = audit(capsys, str(archive), "--out", str(store))["summary"]
-    assert (again["files"], again["from_store"], again["games"]) == (6, 6, 0)
-    assert again["clean"] + again["with_findings"] == 6  # counted by their stored status
+    assert (again["files"], again["from_store"], again["games"]) == (6, 6, 6)
+    assert again["clean"] + again["with_findings"] == 6  # counted by their stored outcome
     some_logs(corpus_dir, tmp_path, 8)  # the archive grows by two games
     grown = audit(capsys, str(archive), "--out", str(store))["summary"]
-    assert (grown["files"], grown["from_store"], grown["games"]) == (8, 6, 2)
+    assert (grown["files"], grown["from_store"], grown["games"]) == (8, 6, 8)
     files = ResultStore(store).tables().games
     assert len(files) == 8 and files["file"].is_unique
     # another rule set is another audit of the same files

@@ -18,6 +18,9 @@ from parsers import tenhou6, tenhou6_order
 from parsers.errors import LogFormatError
 from parsers.source import Limits
 
+needs_corpus = pytest.mark.usefixtures("corpus_dir")
+"""For the tests that read corpus files: skipped when the corpus is absent."""
+
 
 def _error(data: bytes | dict[str, Any], limits: Limits | None = None) -> LogFormatError:
     raw = json.dumps(data, ensure_ascii=False).encode() if isinstance(data, dict) else data
@@ -36,12 +39,14 @@ def test_not_json() -> None:
     assert (e.src.line, e.src.column) == (1, 1) and "not valid JSON" in e.reason
 
 
+@needs_corpus
 def test_truncated_json() -> None:
     data = (EQUIM / "chankan.json").read_bytes()[:700]
     e = _error(data)
     assert e.src.line == 1 and e.src.column is not None and e.src.column > 600
 
 
+@needs_corpus
 def test_truncated_json_lines_names_the_line() -> None:
     lines = (MJX / "2020081220gm-00a9-0000-9ee6ab3b.json").read_bytes().split(b"\n")
     lines[3] = lines[3][:100]
@@ -61,12 +66,14 @@ def _bad(change: Any) -> LogFormatError:
     return _error(o)
 
 
+@needs_corpus
 def test_unknown_tile_code() -> None:
     e = _bad(lambda k: k[5].__setitem__(3, 58))
     assert e.src.pointer == "/log/0/5/3" and "58" in e.reason
     assert "bad.json#/log/0/5/3" in str(e)
 
 
+@needs_corpus
 def test_bad_call_marker() -> None:
     e = _bad(lambda k: k[5].__setitem__(3, "12x1212"))
     assert e.src.pointer == "/log/0/5/3" and "marker" in e.reason
@@ -77,17 +84,20 @@ def test_bad_call_marker() -> None:
     assert e.src.pointer == "/log/0/6/2"
 
 
+@needs_corpus
 def test_wrong_kyoku_length() -> None:
     e = _bad(lambda k: k.pop())
     assert e.src.pointer == "/log/0" and "17" in e.reason
 
 
+@needs_corpus
 def test_bad_header_and_scores() -> None:
     assert _bad(lambda k: k.__setitem__(0, [0, 0])).src.pointer == "/log/0/0"
     assert _bad(lambda k: k.__setitem__(1, [25000, "x", 0, 0])).src.pointer == "/log/0/1/1"
     assert _bad(lambda k: k.__setitem__(2, [])).src.pointer == "/log/0/2"
 
 
+@needs_corpus
 def test_missing_take_or_discard() -> None:
     e = _bad(lambda k: k[8].pop(3))  # seat 1 loses a take: its discards no longer line up
     assert e.src.pointer is not None and e.src.pointer.startswith("/log/0/")
@@ -95,6 +105,7 @@ def test_missing_take_or_discard() -> None:
     assert e.src.pointer is not None
 
 
+@needs_corpus
 def test_order_that_cannot_be_played() -> None:
     def change(k: list[Any]) -> None:
         k[8][0] = "p333333"  # seat 1 "pons" a 3s nobody discarded
@@ -105,6 +116,7 @@ def test_order_that_cannot_be_played() -> None:
     assert e.src.pointer == "/log/0/8/0"
 
 
+@needs_corpus
 def test_bad_result() -> None:
     assert _bad(lambda k: k.__setitem__(16, ["何か"])).src.pointer == "/log/0/16/0"
     assert _bad(lambda k: k.__setitem__(16, [])).src.pointer == "/log/0/16"
@@ -120,6 +132,7 @@ def test_depth_bomb() -> None:
     assert "deeper than 3" in e.reason
 
 
+@needs_corpus
 def test_size_limit() -> None:
     e = _error((EQUIM / "chankan.json").read_bytes(), Limits(max_decompressed_bytes=100))
     assert "limit" in e.reason
@@ -159,12 +172,14 @@ CORPUS_BYTES = [p.read_bytes() for p in FILES[:: max(1, len(FILES) // 12)]]
 corpus_file = st.sampled_from(CORPUS_BYTES) if CORPUS_BYTES else st.nothing()
 
 
+@needs_corpus
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus_file, st.data())
 def test_truncated_corpus_files(data: bytes, draw: st.DataObject) -> None:
     _parses_or_log_format_error(data[: draw.draw(st.integers(0, len(data)))])
 
 
+@needs_corpus
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus_file, st.lists(st.tuples(st.integers(0, 10**9), st.integers(0, 255)),
                              min_size=1, max_size=6))
@@ -189,6 +204,7 @@ def _containers(value: Any) -> list[Any]:
     return out
 
 
+@needs_corpus
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus_file, st.lists(st.tuples(st.integers(0, 10**9), st.integers(0, 10**9),
                                        st.sampled_from(["del", "set", "dup"]), _JUNK),
@@ -260,6 +276,7 @@ def test_written_files_for_the_extension_fuzz(corpus_dir: Path) -> None:
     assert len(WRITTEN) >= 6 and all(b'"kansa":' in w for w in WRITTEN)
 
 
+@needs_corpus
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(WRITTEN) if WRITTEN else st.nothing(),
        st.lists(st.tuples(st.integers(0, 10**9), st.integers(0, 10**9),
