@@ -6,6 +6,8 @@ two formats compares equal.
 * A zero-han ura dora entry (Tenhou writes ``53,0`` for a riichi winner
   without ura) is dropped: it says nothing.
 * An abortive draw moves no points: its deltas are zeros, not unknown.
+* A discard right after a chi or pon is never tsumogiri: the seat has no drawn
+  tile then (some mjai writers flag it when the tile is the seat's last draw).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from replay.events import (
     Ankan,
     Chi,
+    Dahai,
     Daiminkan,
     Event,
     Hora,
@@ -25,6 +28,7 @@ from replay.events import (
     Pon,
     Ryukyoku,
     StartKyoku,
+    Tsumo,
 )
 from replay.tiles import Tile
 from replay.yaku import Yaku
@@ -90,7 +94,19 @@ def canonical(events: Iterable[Event], players: int = 4) -> tuple[Event, ...]:
     """The events in canonical form (unchanged events are kept as they are)."""
     out: list[Event] = []
     get = _CANON.get
+    called: set[int] = set()
+    """Seats whose last take was a chi or pon."""
     for ev in events:
+        if isinstance(ev, Dahai):
+            if called and ev.actor in called:
+                out.append(_discard_after_call(ev, called))
+                continue
+        elif isinstance(ev, Tsumo):
+            called.discard(ev.actor)
+        elif isinstance(ev, Chi | Pon):
+            called.add(ev.actor)
+        elif isinstance(ev, StartKyoku):
+            called.clear()
         fn = get(type(ev))
         if fn is None:
             out.append(ev)
@@ -100,3 +116,8 @@ def canonical(events: Iterable[Event], players: int = 4) -> tuple[Event, ...]:
             new = dataclasses.replace(new, deltas=(0,) * players)
         out.append(new)
     return tuple(out)
+
+
+def _discard_after_call(ev: Dahai, called: set[int]) -> Event:
+    called.discard(ev.actor)
+    return dataclasses.replace(ev, tsumogiri=False) if ev.tsumogiri else ev

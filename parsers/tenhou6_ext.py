@@ -12,6 +12,9 @@ object that viewers ignore::
           "hora": [{FIELD: VALUE}, ...],           # the n-th win of the hand
           "ryukyoku": {FIELD: VALUE},              # the draw
           "reach_accepted": [{"scores": [..]}, ...],  # the n-th accepted riichi
+          "early_dora": [N, ...],                  # open kans (0-based, daiminkan and
+                                                   # kakan in play order) whose indicator
+                                                   # the log reveals right after the call
           "tail": [EVENT, ...],                    # an interrupted hand only (result
                                                    # ["中断"]): events after its last
                                                    # take or discard
@@ -38,23 +41,32 @@ points, limit, dora_markers, ura_markers, pao, honba, kyotaku``; for a draw
 ``reason, deltas, tenpai, hands, actor``.  A tail ``EVENT`` is
 ``{"type": "reach", "actor": 1}``, ``{"type": "reach_accepted", "actor": 1,
 "scores": [...]}`` or ``{"type": "dora", "dora_marker": 25}``.
+
+The standard keys read an open kan's new indicator as revealed after the
+replacement draw, before the discard (Tenhou's timing); an ``early_dora`` kan
+has its Dora event moved to right after the call instead.  The n-th Dora event
+of a hand is the n-th kan's (every kan counted, closed ones included).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
 
 from parsers.tenhou6_items import tile_code
 from parsers.tenhou6_json import Where, as_int, as_list, is_int, show
 from replay.events import (
+    Ankan,
+    Daiminkan,
     Dora,
     DrawReason,
     EndGame,
     Event,
     Hora,
+    Kakan,
     Reach,
     ReachAccepted,
     Ryukyoku,
@@ -95,6 +107,8 @@ class KyokuExt:
     ryukyoku: dict[str, Any] = field(default_factory=dict)
     reach_accepted: tuple[dict[str, Any], ...] = ()
     tail: tuple[Event, ...] = ()
+    early_dora: frozenset[int] = frozenset()
+    """Open kans (0-based, in play order) whose indicator follows the call at once."""
     end_kyoku: bool = True
     """``False``: the log stops after the hand's result, before its EndKyoku."""
     pointer: str = ""
@@ -173,6 +187,52 @@ def encode_tail(ev: Event) -> dict[str, Any] | None:
     return None
 
 
+def reveal_early(events: Sequence[Event], early: frozenset[int]
+                 ) -> tuple[list[Event], frozenset[int]]:
+    """``events`` with the indicator of each open kan listed in ``early`` moved to
+    right after the call, and the open kans that had one to move."""
+    doras = [e for e in events if isinstance(e, Dora)]
+    out: list[Event] = []
+    moved: set[int] = set()
+    done: set[int] = set()
+    kan_n = open_n = dora_n = 0
+    for ev in events:
+        if isinstance(ev, Dora):
+            if dora_n not in moved:
+                out.append(ev)
+            dora_n += 1
+            continue
+        out.append(ev)
+        if not isinstance(ev, Ankan | Daiminkan | Kakan):
+            continue
+        if not isinstance(ev, Ankan):
+            if open_n in early and dora_n <= kan_n < len(doras):
+                out.append(doras[kan_n])
+                moved.add(kan_n)
+                done.add(open_n)
+            open_n += 1
+        kan_n += 1
+    return out, frozenset(done)
+
+
+def early_kans(events: Sequence[Event]) -> frozenset[int]:
+    """The open kans (0-based, in play order) whose own indicator comes right after
+    the call in ``events``."""
+    kans: list[tuple[int, int | None]] = []  # (position, open kan number or None)
+    doras: list[int] = []
+    opens = 0
+    for i, ev in enumerate(events):
+        if isinstance(ev, Dora):
+            doras.append(i)
+        elif isinstance(ev, Ankan):
+            kans.append((i, None))
+        elif isinstance(ev, Daiminkan | Kakan):
+            kans.append((i, opens))
+            opens += 1
+    return frozenset(o for (pos, o), d in zip(kans, doras, strict=False)
+                     if o is not None and d == pos + 1)
+
+
 def encode_end_game(ev: EndGame | None) -> dict[str, Any] | None:
     if ev is None:
         return None
@@ -226,6 +286,12 @@ def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event]) -> list[Event]
     """``events`` with the entry's claims patched in (its tail is the caller's)."""
     if ext is NO_KYOKU_EXT:
         return events
+    if ext.early_dora:
+        events, done = reveal_early(events, ext.early_dora)
+        if done != ext.early_dora:
+            n = min(ext.early_dora - done)
+            where.fail(f"{ext.pointer}/early_dora", f"open kan {n} of the hand has no kan "
+                       "dora indicator to reveal early")
     wanted: dict[type, list[dict[str, Any]]] = {
         Hora: list(ext.hora), Ryukyoku: [ext.ryukyoku] if ext.ryukyoku else [],
         ReachAccepted: list(ext.reach_accepted)}
@@ -271,7 +337,8 @@ class _Reader:
 
     def kyoku(self, ptr: str, value: Any) -> KyokuExt:
         o = self.obj(ptr, value, "a kansa kyoku entry")
-        self.only(ptr, o, {"hora", "ryukyoku", "reach_accepted", "tail", "end_kyoku"})
+        self.only(ptr, o, {"hora", "ryukyoku", "reach_accepted", "early_dora", "tail",
+                           "end_kyoku"})
         end_kyoku = o.get("end_kyoku", True)
         if not isinstance(end_kyoku, bool):
             self.fail(f"{ptr}/end_kyoku", f"'end_kyoku' is true or false, not "
@@ -287,8 +354,17 @@ class _Reader:
         tail = tuple(self.tail(f"{ptr}/tail/{i}", v)
                      for i, v in enumerate(as_list(self.where, f"{ptr}/tail",
                                                    o.get("tail", []), "tail events")))
+        early = self.early_dora(f"{ptr}/early_dora", o.get("early_dora", []))
         return KyokuExt(hora=hora, ryukyoku=ryukyoku, reach_accepted=reach, tail=tail,
-                        end_kyoku=end_kyoku, pointer=ptr)
+                        early_dora=early, end_kyoku=end_kyoku, pointer=ptr)
+
+    def early_dora(self, ptr: str, value: Any) -> frozenset[int]:
+        items = [as_int(self.where, f"{ptr}/{i}", v, "an open kan number")
+                 for i, v in enumerate(as_list(self.where, ptr, value, "open kan numbers"))]
+        if any(n < 0 for n in items) or items != sorted(set(items)):
+            self.fail(ptr, f"'early_dora' lists open kans in increasing order from 0, not "
+                           f"{show(value)}")
+        return frozenset(items)
 
     def patch(self, ptr: str, value: Any, fields: tuple[str, ...]) -> dict[str, Any]:
         o = self.obj(ptr, value, "a patch")

@@ -8,7 +8,8 @@ log stops in gets the result ``["中断"]``.
 The writer then reads each kyoku back with the reader's own functions and
 puts whatever would not come back equal (the winner's hand, the sticks each
 winner took, scores after a riichi stick, shown hands, a claim the log lacks,
-the events after an interrupted hand's last discard, ...) into the ``kansa``
+an open kan's indicator revealed before its replacement draw, the events after
+an interrupted hand's last discard, ...) into the ``kansa``
 extension (:mod:`parsers.tenhou6_ext`), so that what it writes reads back to
 equal events.  A game whose play itself would read back differently raises
 ``ValueError``.
@@ -25,11 +26,13 @@ from parsers.tenhou6_ext import (
     EXT,
     PATCH_KEYS,
     VERSION,
+    early_kans,
     encode_end_game,
     encode_hints,
     encode_player,
     encode_tail,
     patch,
+    reveal_early,
 )
 from parsers.tenhou6_items import TSUMOGIRI
 from parsers.tenhou6_json import Where
@@ -169,8 +172,11 @@ def _label(hand: list[Event]) -> str:
 
 
 def _kyoku_ext(want: list[Event], got: tuple[Event, ...], label: str) -> dict[str, Any]:
-    """The kyoku's extension entry: the claims to patch, an interrupted hand's tail, a
-    missing EndKyoku; ``ValueError`` if the play itself would read back differently."""
+    """The kyoku's extension entry: the claims to patch, open kans whose indicator the
+    log reveals before the replacement draw, an interrupted hand's tail, a missing
+    EndKyoku; ``ValueError`` if the play itself would read back differently."""
+    moved, early = reveal_early(got, early_kans(want))
+    got = tuple(moved)
     patches: dict[type, list[dict[str, Any]]] = {kind: [] for kind in PATCH_KEYS}
     for i, (w, g) in enumerate(zip(want, got, strict=False)):  # lengths checked below
         if type(w) in patches:
@@ -199,6 +205,8 @@ def _kyoku_ext(want: list[Event], got: tuple[Event, ...], label: str) -> dict[st
             items.pop()
         if items:
             entry[key] = items[0] if kind is Ryukyoku else items
+    if early:
+        entry["early_dora"] = sorted(early)
     tail = []
     for ev in want[len(got):]:
         encoded = encode_tail(ev)

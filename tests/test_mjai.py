@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from parsers.mjai import parse, write
 from replay.engine import replay
 from replay.events import (
     Chi,
+    Dahai,
     DrawReason,
     EndGame,
     Hora,
@@ -249,6 +251,31 @@ def test_gimite_hora_and_ryukyoku_fields() -> None:
     end = game.events[3]
     assert isinstance(end, EndGame) and end.points == (1.5, 2.0, 3.0, -6.5)
     assert parse(write(game).encode(), "rt")[0].events == game.events
+
+
+def test_a_discard_right_after_a_call_is_never_tsumogiri() -> None:
+    """Some writers flag a discard after a chi or pon as tsumogiri when the tile is the
+    seat's last draw; after a call the seat has no drawn tile, so kansa reads it as a
+    discard from the hand (as the Tenhou reader does)."""
+    def dahai(actor: int, pai: str, tsumogiri: bool) -> dict[str, Any]:
+        return {"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri}
+    game = parse(_lines(
+        START,
+        {"type": "tsumo", "actor": 1, "pai": "6m"}, dahai(1, "2m", False),
+        {"type": "pon", "actor": 3, "target": 1, "pai": "2m", "consumed": ["2m", "2m"]},
+        dahai(3, "4m", True),
+        {"type": "chi", "actor": 0, "target": 3, "pai": "4m", "consumed": ["2m", "3m"]},
+        dahai(0, "1m", True),
+        {"type": "tsumo", "actor": 1, "pai": "7m"}, dahai(1, "7m", True),
+    ), "called.mjson")[0]
+    flags = [(e.actor, e.tsumogiri) for e in game.events if isinstance(e, Dahai)]
+    assert flags == [(1, False), (3, False), (0, False), (1, True)]
+    after_pon = game.events[4]
+    assert isinstance(after_pon, Dahai)
+    flagged = [*game.events[:4], dataclasses.replace(after_pon, tsumogiri=True),
+               *game.events[5:]]
+    assert canonical(flagged) == game.events
+    assert canonical(game.events) == game.events
 
 
 @pytest.mark.parametrize(("name", "reason"), [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from collections import Counter
 from pathlib import Path
@@ -16,6 +17,7 @@ from parsers import load as load_any
 from parsers import tenhou6
 from parsers.errors import LogFormatError, UnsupportedLogError
 from replay.events import (
+    Ankan,
     Chi,
     Dahai,
     Daiminkan,
@@ -176,6 +178,79 @@ def test_open_kan_dora_comes_before_the_kanners_discard() -> None:
     short = tenhou6.parse(json.dumps(o).encode(), "r.json")[0]
     assert not any(isinstance(e, Dora) for e in short.events)
     assert any("missing" in d.message for d in short.diagnostics)
+
+
+def _two_kans_game(early: bool) -> Game:
+    """Seat 1 calls an open kan on the dealer's 9m, declares a closed kan of 1s on its
+    replacement draw and discards; ``early``: each indicator follows its kan at once."""
+    tehais = tuple(tuple(parse_tiles(h)) for h in (
+        "123m456p789s1122z", "999m5p111s99s3344z", "234m234p234s5566z", "678m678p678s6677z"))
+    s0, s1 = Seat(0), Seat(1)
+    dora1, dora2 = Dora(dora_marker=Tile.S3), Dora(dora_marker=Tile.P7)
+    events: list[Event] = [
+        StartKyoku(bakaze=Tile.EAST, kyoku=1, honba=0, kyotaku=0, oya=s0,
+                   scores=(25000,) * 4, dora_marker=Tile.M1, tehais=tehais),
+        Tsumo(actor=s0, tile=Tile.M9), Dahai(actor=s0, tile=Tile.M9, tsumogiri=True),
+        Daiminkan(actor=s1, target=s0, tile=Tile.M9, consumed=(Tile.M9,) * 3),
+        *([dora1] if early else []),
+        Tsumo(actor=s1, tile=Tile.S1),
+        Ankan(actor=s1, consumed=(Tile.S1,) * 4),
+        *([dora2] if early else [dora1, dora2]),
+        Tsumo(actor=s1, tile=Tile.P5),
+        Dahai(actor=s1, tile=Tile.WEST, tsumogiri=False),
+        Tsumo(actor=Seat(2), tile=Tile.S2),
+        Hora(actor=Seat(2), target=Seat(2), tile=Tile.S2, deltas=(-2000, -1000, 4000, -1000),
+             dora_markers=(Tile.M1, Tile.S3, Tile.P7), honba=0),
+        EndKyoku(),
+    ]
+    return Game(format="tenhou_xml", source="synthetic", events=tuple(events),
+                hints=RuleHints(aka=True))
+
+
+@pytest.mark.parametrize("early", [False, True], ids=["after the draw", "before the draw"])
+def test_an_open_kans_indicator_keeps_its_timing(early: bool) -> None:
+    game = _two_kans_game(early)
+    o = json.loads(tenhou6.write(game))
+    assert o["log"][0][2] == [11, 33, 27]
+    entry = o.get("kansa", {}).get("kyoku", [{}])[0]
+    assert entry.get("early_dora") == ([0] if early else None)
+    back = tenhou6.parse(json.dumps(o).encode(), "k.json")[0]
+    assert back.events == game.events and not back.diagnostics
+    if early:  # without the extension, the standard keys give Tenhou's usual timing
+        del entry["early_dora"]
+        plain = tenhou6.parse(json.dumps(o).encode(), "k.json")[0]
+        assert plain.events == _two_kans_game(early=False).events
+
+
+@pytest.mark.corpus
+def test_a_kakans_indicator_before_its_replacement_draw_round_trips(corpus_dir: Path) -> None:
+    path = corpus_dir / "tenhou_xml" / "dnovikoff__tenhou" / "chip.xml_"
+    if not path.is_file():
+        pytest.skip(f"{path} is not in the corpus")
+    game = load_any(path)[0]
+    o = json.loads(tenhou6.write(game))
+    labels = [e.label for e in game.events if isinstance(e, StartKyoku)]
+    entries = o["kansa"]["kyoku"]
+    early = {labels[i]: e["early_dora"] for i, e in enumerate(entries) if "early_dora" in e}
+    assert early == {"S4": [0]}
+    assert tenhou6.parse(json.dumps(o).encode(), "chip.json")[0].events == game.events
+
+
+@pytest.mark.corpus
+def test_a_three_player_mjai_game_with_a_flagged_discard_after_a_pon_round_trips(
+        corpus_dir: Path) -> None:
+    path = corpus_dir / "mjai" / "yuufyu__wahaha" / "2020010100gm-00b9-0000-7a6863a8.mjson"
+    if not path.is_file():
+        pytest.skip(f"{path} is not in the corpus")
+    game = load_any(path)[0]
+    raw = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    assert any(a["type"] in ("pon", "chi") and b["type"] == "dahai" and b["tsumogiri"]
+               for a, b in itertools.pairwise(raw))  # the log flags one
+    events = game.events
+    after_calls = [b for a, b in itertools.pairwise(events)
+                   if isinstance(a, Pon | Chi) and isinstance(b, Dahai)]
+    assert after_calls and not any(d.tsumogiri for d in after_calls)
+    assert tenhou6.parse(tenhou6.write(game).encode(), "w.json")[0].events == events
 
 
 def test_limit_hands_keep_fu_and_han_when_known() -> None:
@@ -405,6 +480,10 @@ _EXT_ERRORS: list[tuple[Any, str, str]] = [
     ({"kyoku": [{"tail": [{"type": "dora", "dora_marker": 11}]}]}, "/kansa/kyoku/0/tail",
      "only an interrupted hand"),
     ({"kyoku": [{"end_kyoku": "no"}]}, "/kansa/kyoku/0/end_kyoku", "true or false"),
+    ({"kyoku": [{"early_dora": [0]}]}, "/kansa/kyoku/0/early_dora",
+     "no kan dora indicator"),
+    ({"kyoku": [{"early_dora": [1, 0]}]}, "/kansa/kyoku/0/early_dora", "increasing order"),
+    ({"kyoku": [{"early_dora": ["0"]}]}, "/kansa/kyoku/0/early_dora/0", "integer"),
     ({"end_game": {"scores": None, "points": [1, 2, 3, "4"]}}, "/kansa/end_game/points/3",
      "number"),
     ({"players": [{"name": 7}]}, "/kansa/players/0/name", "text"),
