@@ -13,7 +13,7 @@ import pytest
 from kansa.discovery import discover
 from kansa.runner import AuditOptions, build_document, iter_outcomes
 from parsers import load
-from replay.events import Daiminkan, Hora, Kakan, Ryukyoku, StartKyoku
+from replay.events import Ankan, Daiminkan, Dora, Hora, Kakan, Ryukyoku, StartKyoku, Tsumo
 from replay.rules import PRESETS
 from tests.corpus_known import known
 
@@ -41,7 +41,9 @@ def table_findings(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def open_kans(corpus: Path) -> int:
-    """Daiminkan and kakan that were not robbed, in hands the log plays to a result."""
+    """Daiminkan and kakan that were not robbed and whose own indicator the log shows
+    after the replacement draw, in hands the log plays to a result.  Indicators are
+    matched to kans in order (a kan's indicator may come after a later kan's call)."""
     files, _ = discover([str(corpus / f) for f in FOLDERS])
     n = 0
     for f in files:
@@ -54,19 +56,28 @@ def open_kans(corpus: Path) -> int:
                 continue
             evs = g.events
             hand = 0
+            pending: list[list[bool]] = []  # per kan awaiting its indicator: [open, drawn]
             for i, ev in enumerate(evs):
                 if isinstance(ev, StartKyoku):
-                    hand = 0
-                elif isinstance(ev, Daiminkan):
-                    hand += 1
-                elif isinstance(ev, Kakan):
+                    hand, pending = 0, []
+                elif isinstance(ev, Ankan):
+                    pending.append([False, False])
+                elif isinstance(ev, Daiminkan | Kakan):
                     nxt = evs[i + 1] if i + 1 < len(evs) else None
-                    robbed = isinstance(nxt, Hora) and nxt.target == ev.actor \
-                        and nxt.actor != ev.actor
-                    hand += not robbed
+                    robbed = isinstance(ev, Kakan) and isinstance(nxt, Hora) \
+                        and nxt.target == ev.actor and nxt.actor != ev.actor
+                    if not robbed:
+                        hand += 1
+                        pending.append([True, False])
+                elif isinstance(ev, Tsumo):
+                    for kan in pending:
+                        kan[1] = True
+                elif isinstance(ev, Dora) and pending:
+                    is_open, drawn = pending.pop(0)
+                    hand -= is_open and not drawn  # shown at once, as EMA does
                 elif isinstance(ev, Hora | Ryukyoku):
                     n += hand  # a log cut before the result may still show the indicator
-                    hand = 0
+                    hand, pending = 0, []
     return n
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -15,7 +14,13 @@ from replay.engine import replay
 from replay.ledger import net, table_net
 from replay.result import ReplayResult
 from replay.rules import RuleSet
-from tests.corpus_counts import XmlCounts, check_documented, four_player_xml, xml_counts
+from tests.corpus_counts import (
+    XmlCounts,
+    check_documented,
+    four_player_xml,
+    is_documented,
+    xml_counts,
+)
 
 pytestmark = pytest.mark.corpus
 
@@ -57,8 +62,12 @@ def test_every_win_is_valued_and_every_finished_hand_compared(corpus_dir: Path) 
 
 def test_no_score_flow_or_win_findings(corpus_dir: Path) -> None:
     results = replayed(corpus_dir)
-    found = Counter(v.rule for r in results for v in r.violations)
-    assert not [rule for rule in found if rule.startswith(("score.", "flow.", "win."))]
+    found = [v for r in results for v in r.violations]
+    # a value the log's writer names otherwise, with the same points, is a warning
+    slips = [v for v in found if v.rule == "score.value" and "naming slip" in v.message]
+    assert all(v.severity.value == "warning" for v in slips)
+    assert not [v.rule for v in found
+                if v.rule.startswith(("score.", "flow.", "win.")) and v not in slips]
 
 
 def test_the_ledger_moves_exactly_what_the_scores_moved(corpus_dir: Path) -> None:
@@ -107,7 +116,10 @@ def test_other_rule_sets_find_only_what_they_should(corpus_dir: Path, preset: st
     """The Tenhou games audited under another preset: findings only where that rule set
     differs (see the report in the pull request for the counts and why)."""
     RuleSet.preset(preset)
-    found = {v.rule for r in replayed(corpus_dir, preset) for v in r.violations}
+    # the README's first 184 games, of Tenhou's standard lobbies (the custom, chip and
+    # jansou lobbies' own rules are tests/test_tenhou_rules.py's)
+    found = {v.rule for r in replayed(corpus_dir, preset) if is_documented(r.source)
+             for v in r.violations}
     # what the log shows of its own rules (red fives, Tenhou's abortive draws and open-kan
     # indicator timing) is reported once per game as a warning; rule sets that reveal kan
     # indicators at once (ema, wrc, mleague) find Tenhou's later reveal (kan.dora)

@@ -95,3 +95,18 @@ def test_every_form_reads_and_audits_the_same(corpus_dir: Path, fmt: str) -> Non
     assert names == set(forms), "a form was never tried"
     print(f"\n{fmt}: {len(logs)} logs, {len(names)} forms, {checked} readings compared, "
           f"{len(logs)} verdicts compared")
+
+
+@pytest.mark.corpus
+def test_a_saved_page_with_a_comment_before_the_root_is_the_same_game(corpus_dir: Path) -> None:
+    """A browser's saved mjlog: ``<!-- saved from ... -->`` first, then the root
+    pretty-printed over many lines, with CRLF; sniffed, not named."""
+    from tests.forms import XmlStyle, write_xml  # noqa: PLC0415
+
+    path = corpus_files(corpus_dir, "tenhou_xml")[0]
+    data = read_log_bytes(path)
+    saved = write_xml(data, XmlStyle(comment_before=True, pretty=True, crlf=True),
+                      random.Random(SEED), name=path.stem)
+    assert saved.startswith(b"<!-- saved from") and saved.count(b"\n") > 100
+    assert reading(read(saved, "saved.txt")) == reading(read(data, str(path)))
+    assert verdict(saved, "saved.txt") == verdict(data, "saved.txt")
