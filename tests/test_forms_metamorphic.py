@@ -108,5 +108,5 @@ def test_a_saved_page_with_a_comment_before_the_root_is_the_same_game(corpus_dir
     saved = write_xml(data, XmlStyle(comment_before=True, pretty=True, crlf=True),
                       random.Random(SEED), name=path.stem)
     assert saved.startswith(b"<!-- saved from") and saved.count(b"\n") > 100
-    assert reading(read(saved, "saved.txt")) == reading(read(data, str(path)))
+    assert reading(read(saved, str(path))) == reading(read(data, str(path)))
     assert verdict(saved, "saved.txt") == verdict(data, "saved.txt")
