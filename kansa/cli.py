@@ -263,8 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_engine_options(audit)
     audit.add_argument("--store", metavar="DIR", default=None,
                        help="append findings and report tables to a Parquet results store; "
-                            "files already audited there (same content, rules and kansa "
-                            "version) are skipped")
+                            "a file already audited there (same content, rules, limits and "
+                            "kansa version) is not audited again: its stored findings are "
+                            "reported as on the first run")
     audit.add_argument("--out", dest="store", action=_Deprecated, new="--store")
     audit.add_argument("--no-timing", action="store_true",
                        help="report 0 seconds, so that repeated runs give identical JSON")

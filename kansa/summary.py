@@ -63,7 +63,8 @@ def print_summary(doc: dict[str, Any], listed: list[tuple[str, dict[str, Any]]],
     errors = sum(s["errors_by_rule"].values())
     warnings = sum(s["violations"].values()) - errors
     print(f"{s['files']} files, {s['games']} games, {s['hands']} hands, {s['wins']} wins "
-          f"in {s['seconds']:.1f} s", file=out)
+          f"in {s['seconds']:.1f} s" + (f" ({s['from_store']} files taken from the store)"
+                                         if s.get("from_store") else ""), file=out)
     print(f"  {s['wins_valued']} wins valued, {s['hands_compared']} hands' payments compared, "
           f"{s['transfers']} transfers in the ledger", file=out)
     print(f"  clean {s['clean']}, with findings {s['with_findings']}, unsupported "

@@ -47,8 +47,8 @@ def make_batch(corpus_dir: Path, tmp_path: Path, poisoned: tuple[int, ...]) -> l
 
 
 def store_audit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> tuple[int, Any]:
-    """``kansa audit --out`` of ``tmp_path/logs`` into ``tmp_path/store``, two workers."""
-    code = main(["audit", "--json", "--no-timing", "-j", "2", "--out",
+    """``kansa audit --store`` of ``tmp_path/logs`` into ``tmp_path/store``, two workers."""
+    code = main(["audit", "--json", "--no-timing", "-j", "2", "--store",
                  str(tmp_path / "store"), str(tmp_path / "logs")])
     return code, json.loads(capsys.readouterr().out)
 

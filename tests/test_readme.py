@@ -122,11 +122,19 @@ def is_synopsis(command: Command) -> bool:
 def argv(command: Command) -> list[str]:
     """The command as arguments for this checkout's Python."""
     words = shlex.split(command.text.replace("../shared/corpus", str(corpus_path())))
+    if ">" in words:  # standard output to a file: see redirect()
+        words = words[:words.index(">")]
     if words[0] == "kansa":
         return [sys.executable, "-m", "kansa", *words[1:]]
     if words[0] in ("python", "python3"):
         return [sys.executable, *words[1:]]
     raise AssertionError(f"{command}: no way to run {words[0]!r}")
+
+
+def redirect(command: Command) -> str | None:
+    """The file a command's standard output goes to (``kansa rules ... > club.toml``)."""
+    words = shlex.split(command.text)
+    return words[words.index(">") + 1] if ">" in words[:-1] else None
 
 
 def environment() -> dict[str, str]:
@@ -228,6 +236,9 @@ def test_readme_command(command: Command, scratch: Path) -> None:
             r"(?<![\w-])--check\b", help_text(help_prefix(args))):
         args.append("--check")  # a generator: it checks, and writes nothing into the checkout
     done = run(args, scratch)
+    target = redirect(command)
+    if target is not None:
+        (scratch / target).write_text(done.stdout, encoding="utf-8")
     said = f"{command}\nexit {done.returncode}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
     assert "Traceback" not in done.stderr, said
     if done.returncode == 2 and not any(

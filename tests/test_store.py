@@ -37,18 +37,18 @@ def test_a_second_run_audits_only_new_files(corpus_dir: Path, tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     archive = some_logs(corpus_dir, tmp_path, 6)
     store = tmp_path / "store"
-    first = audit(capsys, str(archive), "--out", str(store))["summary"]
+    first = audit(capsys, str(archive), "--store", str(store))["summary"]
     assert (first["files"], first["from_store"], first["games"]) == (6, 0, 6)
-    again = audit(capsys, str(archive), "--out", str(store))["summary"]
+    again = audit(capsys, str(archive), "--store", str(store))["summary"]
     assert (again["files"], again["from_store"], again["games"]) == (6, 6, 6)
     assert again["clean"] + again["with_findings"] == 6  # counted by their stored outcome
     some_logs(corpus_dir, tmp_path, 8)  # the archive grows by two games
-    grown = audit(capsys, str(archive), "--out", str(store))["summary"]
+    grown = audit(capsys, str(archive), "--store", str(store))["summary"]
     assert (grown["files"], grown["from_store"], grown["games"]) == (8, 6, 8)
     files = ResultStore(store).tables().games
     assert len(files) == 8 and files["file"].is_unique
     # another rule set is another audit of the same files
-    ema = audit(capsys, str(archive), "--out", str(store), "--rules", "ema")["summary"]
+    ema = audit(capsys, str(archive), "--store", str(store), "--rules", "ema")["summary"]
     assert (ema["from_store"], ema["games"]) == (0, 8)
 
 
@@ -56,7 +56,7 @@ def test_store_tables_equal_the_tables_of_the_logs(corpus_dir: Path, tmp_path: P
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     archive = some_logs(corpus_dir, tmp_path, 5)
     store = tmp_path / "store"
-    audit(capsys, str(archive), "--out", str(store))
+    audit(capsys, str(archive), "--store", str(store))
     files, _ = discover([str(archive)])
     direct = build([r for f in files for r in replay_file(f, AuditOptions()).results])
     stored = complete(ResultStore(store).tables())
@@ -73,9 +73,9 @@ def test_reports_read_the_store(corpus_dir: Path, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     archive = some_logs(corpus_dir, tmp_path, 3)
     store = tmp_path / "store"
-    audit(capsys, str(archive), "--out", str(store))
+    audit(capsys, str(archive), "--store", str(store))
     out = tmp_path / "stats"
-    assert main(["stats", "--store", str(store), "--out", str(out)]) == 0
+    assert main(["stats", "--store", str(store), "-o", str(out)]) == 0
     assert (out / "players.parquet").exists() and (out / "score_progression.png").exists()
     page = tmp_path / "r.html"
     assert main(["report", "--store", str(store), "-o", str(page)]) == 0

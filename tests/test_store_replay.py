@@ -7,6 +7,7 @@ them and an unreadable file, so these tests need no corpus.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -58,8 +59,8 @@ def test_a_second_audit_gives_the_same_document(tmp_path: Path,
     logs = make_logs(tmp_path)
     store = str(tmp_path / "store")
     direct = audit(capsys, "--json", "-j", "1", str(logs))
-    first = audit(capsys, "--json", "-j", "1", str(logs), "--out", store)
-    again = audit(capsys, "--json", "-j", "2", str(logs), "--out", store)
+    first = audit(capsys, "--json", "-j", "1", str(logs), "--store", store)
+    again = audit(capsys, "--json", "-j", "2", str(logs), "--store", store)
     assert first == direct
     assert again[0] == direct[0] and again[2] == direct[2]
     want, zero = without_from_store(direct[1])
@@ -78,9 +79,9 @@ def test_a_growing_archive_mixes_stored_and_new_files_in_order(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     logs = make_logs(tmp_path)
     store = str(tmp_path / "store")
-    audit(capsys, "--json", str(logs / "disputes"), str(logs / "two.zip"), "--out", store)
+    audit(capsys, "--json", str(logs / "disputes"), str(logs / "two.zip"), "--store", store)
     direct = audit(capsys, "--json", "-j", "1", str(logs))
-    grown = audit(capsys, "--json", "-j", "2", str(logs), "--out", store)
+    grown = audit(capsys, "--json", "-j", "2", str(logs), "--store", store)
     want, _ = without_from_store(direct[1])
     got, stored = without_from_store(grown[1])
     assert got == want and grown[0] == direct[0]
@@ -93,9 +94,13 @@ def test_the_text_summary_is_the_same_on_a_second_run(
     logs = make_logs(tmp_path)
     store = str(tmp_path / "store")
     direct = audit(capsys, str(logs))
-    first = audit(capsys, str(logs), "--out", store)
-    again = audit(capsys, str(logs), "--out", store)
-    assert direct == first == again
+    first = audit(capsys, str(logs), "--store", store)
+    again = audit(capsys, str(logs), "--store", store)
+    assert direct == first
+    code, out, err = again
+    taken = re.compile(r" \((\d+) files taken from the store\)")
+    assert int(taken.search(out.splitlines()[0]).group(1)) > 0  # type: ignore[union-attr]
+    assert (code, taken.sub("", out, count=1), err) == direct
     assert "8 errors" in again[1]
     assert "claim.late" in again[1] and "broken.json" in again[1] and "notes.md" in again[1]
 
@@ -110,9 +115,9 @@ def test_a_moved_file_is_told_under_its_new_path(tmp_path: Path,
         shutil.copy(DISPUTES / "late-claim.mjson", folder / "late-claim.mjson")
         with zipfile.ZipFile(folder / "a.zip", "w") as z:
             z.write(DISPUTES / "fifth-kan.mjson", "fifth-kan.mjson")
-    audit(capsys, "--json", str(old), "--out", store)
+    audit(capsys, "--json", str(old), "--store", store)
     direct = audit(capsys, "--json", str(new))
-    moved = audit(capsys, "--json", str(new), "--out", store)
+    moved = audit(capsys, "--json", str(new), "--store", store)
     want, _ = without_from_store(direct[1])
     got, stored = without_from_store(moved[1])
     assert stored == 2 and got == want
@@ -125,12 +130,12 @@ def test_stats_read_the_store_as_they_read_the_logs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     logs = make_logs(tmp_path)
     store = str(tmp_path / "store")
-    audit(capsys, str(logs), "--out", store)
+    audit(capsys, str(logs), "--store", store)
     runs = []
     for name, inputs in (("logs", [str(logs)]), ("store1", ["--store", store]),
                          ("store2", ["--store", store])):
         out = tmp_path / name
-        code = main(["stats", *inputs, "--out", str(out), "-j", "1"])
+        code = main(["stats", *inputs, "-o", str(out), "-j", "1"])
         err = capsys.readouterr().err
         runs.append((code, err, out))
     (code, err, from_logs), *stored = runs
@@ -147,7 +152,7 @@ def test_report_reads_the_store_as_it_reads_the_logs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     logs = make_logs(tmp_path)
     store = str(tmp_path / "store")
-    audit(capsys, str(logs), "--out", store)
+    audit(capsys, str(logs), "--store", store)
     pages = []
     for name, inputs in (("logs", [str(logs)]), ("store1", ["--store", store]),
                          ("store2", ["--store", store])):
@@ -161,19 +166,19 @@ def test_report_reads_the_store_as_it_reads_the_logs(
 def test_a_store_without_outcomes_is_refused_for_audit_but_read_by_reports(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = tmp_path / "store"
-    audit(capsys, str(DISPUTES), "--out", str(store))
+    audit(capsys, str(DISPUTES), "--store", str(store))
     for part in (store / "files").glob("*.parquet"):  # as an earlier kansa wrote it
         pd.read_parquet(part).drop(columns=["outcome"]).to_parquet(part, index=False)
-    code, out, err = audit(capsys, str(DISPUTES), "--out", str(store))
+    code, out, err = audit(capsys, str(DISPUTES), "--store", str(store))
     assert code == 2 and out == ""
     assert "earlier kansa" in err and "new folder" in err and "Traceback" not in err
-    assert main(["stats", "--store", str(store), "--out", str(tmp_path / "t")]) == 0
+    assert main(["stats", "--store", str(store), "-o", str(tmp_path / "t")]) == 0
     assert len(pd.read_csv(tmp_path / "t" / "findings.csv")) == 12
 
 
 def test_reports_refuse_a_folder_that_is_no_store(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    for args in (["stats", "--out", str(tmp_path / "t")], ["report", "-o", str(tmp_path / "r")]):
+    for args in (["stats", "-o", str(tmp_path / "t")], ["report", "-o", str(tmp_path / "r")]):
         assert main([*args, "--store", str(tmp_path / "nothing")]) == 2
         assert "not a results store" in capsys.readouterr().err
     assert not (tmp_path / "nothing").exists()
