@@ -16,11 +16,11 @@ best of ``--repeat`` passes over the files already read into memory:
 * ``full audit (every check and score verification)``: the same with every check on,
   as ``kansa audit`` runs it.
 
-Each pass starts with an empty scoring cache (``replay.scoring.clear_cache``): the
+Each pass starts with an empty scoring cache (``kansa.replay.scoring.clear_cache``): the
 values cached by one pass would make the next one's full audit about 10 % faster than
 a first audit of the same games, which is what a user's run is.
 
-``--generated N`` adds N games played by kansa's simulator (``kansa.simulate``, when
+``--generated N`` adds N games played by kansa's simulator (``kansa.sim.table``, when
 the branch has it), written as mjai by kansa's writer and timed from those bytes.
 
 ``--peers`` runs the peers installed in another virtual environment (jansou,
@@ -46,12 +46,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peers  # the sibling bench/peers.py
 
 from kansa.runner import rules_for
-from parsers import mjai, parse_bytes, sniff
-from parsers.source import read_log_bytes
-from replay.collector import collector_paused
-from replay.engine import replay
-from replay.game import Game
-from replay.scoring import clear_cache
+from kansa.parsers import mjai, parse_bytes, sniff
+from kansa.parsers.source import read_log_bytes
+from kansa.replay.collector import collector_paused
+from kansa.replay.engine import replay
+from kansa.replay.game import Game
+from kansa.replay.scoring import clear_cache
 
 FORMAT_DIRS = {"tenhou_xml": "tenhou_xml", "tenhou6": "tenhou6", "mjai": "mjai",
                "majiang": "majiang"}
@@ -157,7 +157,7 @@ def bench_with_peers(work: peers.Workload, args: argparse.Namespace) -> None:
 def generated(n: int) -> peers.Workload | None:
     """``n`` games from kansa's simulator as mjai bytes, or ``None`` without a simulator."""
     try:
-        simulate = importlib.import_module("kansa.simulate")  # written on another branch
+        simulate = importlib.import_module("kansa.sim.table")  # written on another branch
     except ImportError:
         return None
     games: list[Game] = [simulate.simulate(seed) for seed in range(n)]
@@ -203,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.generated:
         work = generated(args.generated)
         if work is None:
-            print("generated   skipped: this branch has no kansa/simulate.py yet")
+            print("generated   skipped: this branch has no sim/table.py yet")
         elif args.peers:
             bench_with_peers(work, args)
         else:

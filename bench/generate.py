@@ -5,7 +5,7 @@ Usage::
     python bench/generate.py --games 200 --to mjai --out /tmp/gen
         [--rules tenhou|ema|...] [--seed 0] [-j N] [--verify]
 
-Game ``i`` is ``kansa.simulate.simulate(seed + i, rules)``, so a folder is
+Game ``i`` is ``kansa.sim.table.simulate(seed + i, rules)``, so a folder is
 reproducible from its arguments; each is written as ``<rules>-<seed>.mjson`` (mjai)
 or ``<rules>-<seed>.json`` (tenhou.net/6).  The figures printed are the
 simulator's and writer's speed, never asserted.  ``--verify`` also replays every
@@ -28,10 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kansa.simulate import simulate
-from parsers import mjai, tenhou6
-from replay.engine import replay
-from replay.rules import PRESETS, RuleSet
+from kansa.parsers.mjai import read as mjai
+from kansa.parsers.tenhou6 import format as tenhou6
+from kansa.replay.engine import replay
+from kansa.replay.rules import PRESETS, RuleSet
+from kansa.sim.table import simulate
 
 WRITERS = {"mjai": (mjai.write, ".mjson"), "tenhou6": (tenhou6.write, ".json")}
 

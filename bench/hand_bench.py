@@ -1,4 +1,4 @@
-"""Throughput of replay.hand against the ``mahjong`` package on the same hands.
+"""Throughput of kansa.replay.hand against the ``mahjong`` package on the same hands.
 
 Run from the repository root::
 
@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 
 from mahjong.shanten import Shanten
 
-from replay import hand_tables
-from replay.hand import is_tenpai, shanten, waits
+from kansa.replay import hand_tables
+from kansa.replay.hand import is_tenpai, shanten, waits
 
 WALL = [k // 4 for k in range(136)]
 SETS = [(k, False) for k in range(34)] + [(k, True) for k in range(27) if k % 9 <= 6]
@@ -75,11 +75,11 @@ def main() -> None:
     hands = make_hands(args.hands, args.seed)
     thirteen = [c for c in hands if sum(c) % 3 == 1]
     rows = [
-        ("replay.hand.shanten (cold)", rate(shanten, hands), len(hands)),
-        ("replay.hand.shanten (warm)", rate(shanten, hands), len(hands)),
-        ("replay.hand.waits (cold)", rate(waits, thirteen), len(thirteen)),
-        ("replay.hand.waits (warm)", rate(waits, thirteen), len(thirteen)),
-        ("replay.hand.is_tenpai (warm)", rate(is_tenpai, thirteen), len(thirteen)),
+        ("kansa.replay.hand.shanten (cold)", rate(shanten, hands), len(hands)),
+        ("kansa.replay.hand.shanten (warm)", rate(shanten, hands), len(hands)),
+        ("kansa.replay.hand.waits (cold)", rate(waits, thirteen), len(thirteen)),
+        ("kansa.replay.hand.waits (warm)", rate(waits, thirteen), len(thirteen)),
+        ("kansa.replay.hand.is_tenpai (warm)", rate(is_tenpai, thirteen), len(thirteen)),
         ("mahjong Shanten.calculate_shanten", rate(Shanten.calculate_shanten, hands),
          len(hands)),
         ("mahjong waits (34 shanten calls)", rate(library_waits, thirteen[:2_000]),

@@ -8,7 +8,7 @@ not kansa's dependencies):
   (gunzipped as kansa reads it), or mjai for generated games;
 * **riichienv** (a Rust engine) and the **mjai** package's state tracker (Mortal's
   libriichi ``PlayerState``, Rust) read mjai only, so each game is first written
-  as mjai by kansa's own writer (``parsers.mjai.write``), untimed, with each win's
+  as mjai by kansa's own writer (``kansa.parsers.mjai.read.write``), untimed, with each win's
   ``fan`` also given as ``han``, the key riichienv reads.
 
 This file runs twice.  ``bench/bench.py`` imports it in kansa's environment (the
@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from replay.game import Game
+    from kansa.replay.game import Game
 
 DEFAULT_PYTHON = "/tmp/peers/bin/python"
 PEERS = ("jansou", "riichienv", "mjai")
@@ -387,7 +387,7 @@ class Workload:
 
 def _mjai_for_riichienv(game: Game) -> str:
     """kansa's mjai of ``game`` with each win's ``fan`` also as ``han`` (riichienv's key)."""
-    from parsers import mjai  # noqa: PLC0415 (the worker side never imports kansa)
+    from kansa.parsers.mjai import read as mjai  # noqa: PLC0415 (the worker side never imports kansa)
 
     lines = []
     for line in mjai.write(game).splitlines():

@@ -1,4 +1,4 @@
-"""Fuzzing kansa: mutators shared by ``tests/test_fuzz.py`` (seeded, CI-sized) and
+"""Fuzzing kansa: mutators shared by ``tests/parsers/test_fuzz.py`` (seeded, CI-sized) and
 ``fuzz/long_run.py`` (the long run, 100,000+ cases).
 
 * :mod:`fuzz.mutate` mutates log bytes: generic byte damage, XML tags and

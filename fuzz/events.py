@@ -1,7 +1,7 @@
 """Event-stream mutations for the replay engine.
 
 Every mutation keeps to the event vocabulary (the dataclasses of
-:mod:`replay.events`) but not to the game's logic: events are deleted,
+:mod:`kansa.replay.events`) but not to the game's logic: events are deleted,
 duplicated, swapped, moved, retargeted to seats that do not exist, given other
 tiles, or invented outright (a kakan without a pon, a win with no hand, a second
 end of the game).
@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from replay.events import (
+from kansa.replay.events import (
     Ankan,
     Chi,
     Dahai,
@@ -34,7 +34,7 @@ from replay.events import (
     StartKyoku,
     Tsumo,
 )
-from replay.tiles import Seat, Tile
+from kansa.replay.tiles import Seat, Tile
 
 SEATS = (-1, 0, 1, 2, 3, 4, 7)
 """Seats a mutation may pick: the real ones and some that do not exist."""

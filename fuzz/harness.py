@@ -13,13 +13,13 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kansa.parsers import LogFormatError, UnsupportedLogError, load_bytes, sniff
+from kansa.parsers.source import DEFAULT_LIMITS, Limits, maybe_gunzip
+from kansa.replay.engine import replay
+from kansa.replay.events import SourceRef
+from kansa.replay.game import Game
+from kansa.replay.result import ReplayResult
 from kansa.runner import AuditOptions, audit_bytes, rules_for
-from parsers import LogFormatError, UnsupportedLogError, load_bytes, sniff
-from parsers.source import DEFAULT_LIMITS, Limits, maybe_gunzip
-from replay.engine import replay
-from replay.events import SourceRef
-from replay.game import Game
-from replay.result import ReplayResult
 
 LOST = "the state is lost"
 """Words every desync finding carries."""

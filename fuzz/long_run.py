@@ -33,8 +33,8 @@ from pathlib import Path
 from fuzz.events import mutate_events
 from fuzz.harness import Failure, audit_case, corpus_files, parse_case, replay_checked
 from fuzz.mutate import flip_bytes, mutate, splice, truncate
-from parsers import load
-from replay.game import Game
+from kansa.parsers import load
+from kansa.replay.game import Game
 
 Case = Callable[[random.Random], tuple[str, bytes | None]]
 

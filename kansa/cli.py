@@ -17,11 +17,11 @@ from typing import Any
 from kansa import __version__, docs
 from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
 from kansa.discovery import iter_files, missing_paths
+from kansa.parsers import FORMATS
+from kansa.parsers.source import DEFAULT_LIMITS, Limits
+from kansa.replay.rules import PRESETS, RuleSet
 from kansa.runner import STDIN, Accumulator, AuditOptions, FileOutcome
 from kansa.summary import Painter, colour_wanted, print_summary
-from parsers import FORMATS
-from parsers.source import DEFAULT_LIMITS, Limits
-from replay.rules import PRESETS, RuleSet
 
 EXIT_OK = 0
 """Every input audited; nothing at or above ``--fail-on``."""

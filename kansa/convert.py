@@ -7,10 +7,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from kansa.parsers import LogFormatError, UnsupportedLogError, load_bytes
+from kansa.parsers.mjai import read as mjai
+from kansa.parsers.source import Limits
+from kansa.parsers.tenhou6 import format as tenhou6
+from kansa.replay.game import Game
 from kansa.runner import STDIN, display_name, read_input_bytes
-from parsers import LogFormatError, UnsupportedLogError, load_bytes, mjai, tenhou6
-from parsers.source import Limits
-from replay.game import Game
 
 WRITERS: dict[str, tuple[Callable[[Game], str], str]] = {
     "mjai": (mjai.write, ".mjson"),

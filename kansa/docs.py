@@ -1,6 +1,6 @@
 """The check catalog as text, JSON and Markdown; the README's table of checks.
 
-Everything here is generated from :data:`replay.violations.RULES`, the catalog the
+Everything here is generated from :data:`kansa.replay.violations.RULES`, the catalog the
 checks themselves report from, so ``kansa rules`` and the README cannot drift
 from the code.  ``python -m kansa.docs`` rewrites the README table;
 ``python -m kansa.docs --check`` exits 1 when it is out of date.
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import replay.engine  # noqa: F401  (registers every check)
-from replay.rules import RuleSet
-from replay.violations import RULES, RuleSpec
+import kansa.replay.engine  # noqa: F401  (registers every check)
+from kansa.replay.rules import RuleSet
+from kansa.replay.violations import RULES, RuleSpec
 
 BEGIN = "<!-- rules:begin -->"
 END = "<!-- rules:end -->"

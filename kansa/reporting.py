@@ -26,6 +26,10 @@ from kansa.cli import (
     progress_for,
 )
 from kansa.discovery import iter_files
+from kansa.reports.html import render_html
+from kansa.reports.plots import PLOTS, render_all
+from kansa.reports.stats import complete
+from kansa.reports.tables import SCHEMAS, Tables, table_rows, tables_from_rows
 from kansa.runner import (
     STDIN,
     AuditOptions,
@@ -36,10 +40,6 @@ from kansa.runner import (
     replay_file,
 )
 from kansa.store import ResultStore
-from reports.html import render_html
-from reports.plots import PLOTS, render_all
-from reports.stats import complete
-from reports.tables import SCHEMAS, Tables, table_rows, tables_from_rows
 
 
 def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:

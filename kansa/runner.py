@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import Any, Literal
 
 from kansa.deadline import TimeLimitExceeded, time_limit
-from parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
-from parsers.archive import is_zip, iter_members
-from parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes, read_stream_bytes
-from parsers.tenhou_rules import lobby_rules
-from replay.checks.ruleset import follow_the_play
-from replay.collector import collector_paused
-from replay.engine import replay
-from replay.events import SourceRef
-from replay.game import Game
-from replay.result import ReplayResult
-from replay.rules import RuleSet
+from kansa.parsers import LogFormatError, UnknownFormatError, UnsupportedLogError, parse_bytes
+from kansa.parsers.archive import is_zip, iter_members
+from kansa.parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes, read_stream_bytes
+from kansa.parsers.tenhou_xml.rules import lobby_rules
+from kansa.replay.checks.ruleset import follow_the_play
+from kansa.replay.collector import collector_paused
+from kansa.replay.engine import replay
+from kansa.replay.events import SourceRef
+from kansa.replay.game import Game
+from kansa.replay.result import ReplayResult
+from kansa.replay.rules import RuleSet
 
 Status = Literal["clean", "findings", "unsupported", "unreadable", "internal_error"]
 STATUSES: tuple[Status, ...] = ("clean", "findings", "unsupported", "unreadable",
@@ -75,7 +75,7 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
 
     ``auto`` takes the platform's preset adjusted by the log's own rule bits (a
     Tenhou game without red fives is audited without red fives; a Tenhou header is
-    decoded by :mod:`parsers.tenhou_rules`, and what it leaves unknown is kept in
+    decoded by :mod:`kansa.parsers.tenhou_xml.rules`, and what it leaves unknown is kept in
     ``RuleSet.unknown``); a log with no rule metadata gets ``tenhou``.  A rule bit
     the log's own wins contradict (aka dora counted under a header without red fives)
     is taken from the play and named in ``RuleSet.contradicted``.  A named preset is
@@ -263,7 +263,7 @@ def _replay_log(data: bytes, source: str, options: AuditOptions,
     seconds = options.limits.max_seconds
     try:
         # paused for the whole log, so its events are freed before the collector
-        # next runs (see replay.collector)
+        # next runs (see kansa.replay.collector)
         with time_limit(seconds), collector_paused():
             return _replay_log_untimed(data, source, options, keep_events)
     except TimeLimitExceeded:

@@ -3,7 +3,7 @@
 Layout (one folder per table, one part file per run and batch)::
 
     DIR/files/part-<run>-<n>.parquet      one row per audited file: key, status, outcome...
-    DIR/findings/part-<run>-<n>.parquet   the report tables (reports.tables.Tables)
+    DIR/findings/part-<run>-<n>.parquet   the report tables (kansa.reports.tables.Tables)
     DIR/hands/...  DIR/riichi/...  DIR/payments/...  (and games, seats, player_hands, wins)
 
 A file is identified by the SHA-256 of its bytes, the rule-set choice, the
@@ -34,6 +34,8 @@ import pandas as pd
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from kansa import __version__
+from kansa.replay.rules import RuleSet
+from kansa.reports.tables import SCHEMAS, Tables, frame, table_rows
 from kansa.runner import (
     AuditOptions,
     FileOutcome,
@@ -42,8 +44,6 @@ from kansa.runner import (
     lost_outcome,
     replay_file,
 )
-from replay.rules import RuleSet
-from reports.tables import SCHEMAS, Tables, frame, table_rows
 
 TABLES: tuple[str, ...] = tuple(SCHEMAS)
 FILES_SCHEMA = {"key": "string", "file": "string", "sha256": "string", "rules": "string",
@@ -212,7 +212,7 @@ class ResultStore:
         return outcome_from_dict(json.loads(text))
 
     def tables(self) -> Tables:
-        """Every stored report table, as one :class:`~reports.tables.Tables`."""
+        """Every stored report table, as one :class:`~kansa.reports.tables.Tables`."""
         t = self._table
         return Tables(games=t("games"), seats=t("seats"), hands=t("hands"),
                       player_hands=t("player_hands"), wins=t("wins"), riichi=t("riichi"),

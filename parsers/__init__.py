@@ -15,12 +15,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Protocol, cast
 
-from parsers.archive import is_zip, iter_members
-from parsers.errors import LogFormatError, UnknownFormatError, UnsupportedLogError
-from parsers.source import DEFAULT_LIMITS, Limits, check_items, read_log_bytes
-from replay.collector import collector_paused
-from replay.events import SourceRef
-from replay.game import Game
+from kansa.parsers.archive import is_zip, iter_members
+from kansa.parsers.errors import LogFormatError, UnknownFormatError, UnsupportedLogError
+from kansa.parsers.source import DEFAULT_LIMITS, Limits, check_items, read_log_bytes
+from kansa.replay.collector import collector_paused
+from kansa.replay.events import SourceRef
+from kansa.replay.game import Game
 
 __all__ = [
     "DEFAULT_LIMITS", "FORMATS", "Limits", "LogFormatError", "UnknownFormatError",
@@ -33,11 +33,11 @@ FORMATS: tuple[str, ...] = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul
 WRITABLE: tuple[str, ...] = ("mjai", "tenhou6")
 
 _MODULES = {
-    "tenhou_xml": "parsers.tenhou_xml",
-    "tenhou6": "parsers.tenhou6",
-    "mjai": "parsers.mjai",
-    "majiang": "parsers.majiang",
-    "majsoul": "parsers.majsoul",
+    "tenhou_xml": "kansa.parsers.tenhou_xml.read",
+    "tenhou6": "kansa.parsers.tenhou6.format",
+    "mjai": "kansa.parsers.mjai.read",
+    "majiang": "kansa.parsers.majiang.read",
+    "majsoul": "kansa.parsers.majsoul.read",
 }
 SNIFF_BYTES = 8192
 

@@ -1,6 +1,6 @@
 """Shared helpers of the JSON readers: text decoding, loading with positions, typed fields.
 
-Every problem becomes a :class:`~parsers.errors.LogFormatError` naming the line
+Every problem becomes a :class:`~kansa.parsers.errors.LogFormatError` naming the line
 (and column) or the JSON pointer, so the readers never let a ``KeyError`` or a
 ``TypeError`` escape on odd input.
 """
@@ -12,9 +12,9 @@ import re
 from itertools import accumulate
 from typing import Any, NoReturn
 
-from parsers.errors import LogFormatError
-from replay.events import SourceRef
-from replay.tiles import Tile
+from kansa.parsers.errors import LogFormatError
+from kansa.replay.events import SourceRef
+from kansa.replay.tiles import Tile
 
 BOM = "\ufeff"
 

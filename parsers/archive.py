@@ -17,9 +17,9 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 
-from parsers.errors import LogFormatError
-from parsers.source import Limits, maybe_gunzip
-from replay.events import SourceRef
+from kansa.parsers.errors import LogFormatError
+from kansa.parsers.source import Limits, maybe_gunzip
+from kansa.replay.events import SourceRef
 
 ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
 """A local file header, or the end record of an empty archive."""

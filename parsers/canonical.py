@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Any
 
-from replay.events import (
+from kansa.replay.events import (
     Ankan,
     Chi,
     Dahai,
@@ -30,8 +30,8 @@ from replay.events import (
     StartKyoku,
     Tsumo,
 )
-from replay.tiles import Tile
-from replay.yaku import Yaku
+from kansa.replay.tiles import Tile
+from kansa.replay.yaku import Yaku
 
 _ORDER = attrgetter("order")
 

@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 import zstandard
 
-from parsers.errors import LogFormatError
-from replay.events import SourceRef
+from kansa.parsers.errors import LogFormatError
+from kansa.replay.events import SourceRef
 
 GZIP_MAGIC = b"\x1f\x8b"
 BZIP2_MAGIC = b"BZh"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.events import SourceRef
+from kansa.replay.events import SourceRef
 
 
 class LogFormatError(ValueError):

@@ -9,10 +9,10 @@ writes.  The finished object then becomes an instance of the real class by
 layout.  The result is an ordinary frozen event, built in about 40% of the time
 of the slot-descriptor calls used before (and a third of the dataclass
 ``__init__``).  (The draws and discards most of a Tenhou log is made of are not
-built per tag at all: ``parsers.tenhou_xml`` shares them.)
+built per tag at all: ``kansa.parsers.tenhou_xml.read`` shares them.)
 
 The field check fails at import if the vocabulary changes, and
-``tests/test_fast_events.py`` compares every result with the ordinary
+``tests/parsers/test_fast_events.py`` compares every result with the ordinary
 constructor (equality, hash, repr, immutability, copying, pickling).
 
 :func:`constructor` applies the same idea to any event class, keeping its keyword
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ParamSpec, TypeVar, cast
 
-from replay.events import SourceRef
+from kansa.replay.events import SourceRef
 
 __all__ = ["constructor", "source_ref"]
 
@@ -38,7 +38,7 @@ def _draft(cls: type, names: tuple[str, ...], **extra: Any) -> type:
     """A mutable twin of the frozen slotted dataclass ``cls`` (same base, same slots);
     ``extra`` adds to its namespace."""
     if {f.name for f in fields(cls)} != set(names):
-        raise RuntimeError(f"{cls.__name__} fields changed; update parsers.fast_events")
+        raise RuntimeError(f"{cls.__name__} fields changed; update kansa.parsers.fast_events")
     namespace = {
         "__slots__": cls.__dict__["__slots__"],
         "__init__": object.__init__,

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from parsers.compression import GZIP_MAGIC, decompress
-from parsers.errors import LogFormatError
-from replay.events import SourceRef
+from kansa.parsers.compression import GZIP_MAGIC, decompress
+from kansa.parsers.errors import LogFormatError
+from kansa.replay.events import SourceRef
 
 __all__ = ["DEFAULT_LIMITS", "GZIP_MAGIC", "Limits", "check_items", "maybe_gunzip",
            "read_file_bytes", "read_log_bytes", "read_stream_bytes"]

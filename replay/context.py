@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from replay.events import Event, SourceRef
-from replay.game import Game
-from replay.rules import RuleSet
-from replay.state import GameState, PlayerState, RoundState
-from replay.tiles import Seat, format_tiles
-from replay.violations import RULES, Severity, Snapshot, Violation
+from kansa.replay.events import Event, SourceRef
+from kansa.replay.game import Game
+from kansa.replay.rules import RuleSet
+from kansa.replay.state import GameState, PlayerState, RoundState
+from kansa.replay.tiles import Seat, format_tiles
+from kansa.replay.violations import RULES, Severity, Snapshot, Violation
 
 
 @dataclass(slots=True)
@@ -75,7 +75,7 @@ class CheckContext:
 
 
 def snapshot(st: GameState) -> Snapshot:
-    """The table as it is now (see :class:`~replay.violations.Snapshot`)."""
+    """The table as it is now (see :class:`~kansa.replay.violations.Snapshot`)."""
     rs = st.round
     assert rs is not None
     return Snapshot(

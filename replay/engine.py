@@ -1,10 +1,10 @@
 """The replay engine: walk a game's events, keep the state, run the checks.
 
->>> from replay.engine import replay                         # doctest: +SKIP
+>>> from kansa.replay.engine import replay                         # doctest: +SKIP
 >>> result = replay(game, RuleSet.preset("tenhou"))          # doctest: +SKIP
 
 The engine never raises on a rule break.  It records a
-:class:`~replay.violations.Violation` and goes on; when the state can no longer
+:class:`~kansa.replay.violations.Violation` and goes on; when the state can no longer
 be followed (a discard of a tile the player never had) it reports that once,
 skips the rest of the hand, counts the events it did not check, and starts the
 next hand fresh.
@@ -16,12 +16,12 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from replay import checks as _checks  # noqa: F401  (registers the catalog)
-from replay.checks.registry import CheckFn, dispatch_table
-from replay.checks.ruleset import fold_unknown_rules
-from replay.collector import collector_paused
-from replay.context import CheckContext
-from replay.events import (
+from kansa.replay import checks as _checks  # noqa: F401  (registers the catalog)
+from kansa.replay.checks.registry import CheckFn, dispatch_table
+from kansa.replay.checks.ruleset import fold_unknown_rules
+from kansa.replay.collector import collector_paused
+from kansa.replay.context import CheckContext
+from kansa.replay.events import (
     Ankan,
     Chi,
     Dahai,
@@ -40,13 +40,13 @@ from replay.events import (
     StartKyoku,
     Tsumo,
 )
-from replay.game import Game
-from replay.ledger import Reason, Transfer
-from replay.payments import final_result, out_of_range
-from replay.result import HandRecord, ReplayResult, RiichiRecord, WinRecord
-from replay.rules import RuleSet
-from replay.scoring import claimed_value, hand_value
-from replay.settle import (
+from kansa.replay.game import Game
+from kansa.replay.ledger import Reason, Transfer
+from kansa.replay.payments import final_result, out_of_range
+from kansa.replay.result import HandRecord, ReplayResult, RiichiRecord, WinRecord
+from kansa.replay.rules import RuleSet
+from kansa.replay.scoring import claimed_value, hand_value
+from kansa.replay.settle import (
     Settlement,
     WinEntry,
     liability,
@@ -54,12 +54,20 @@ from replay.settle import (
     settle_draw,
     settle_wins_of_hand,
 )
-from replay.situation import win_situation
-from replay.state import GameState, LastDiscard, Meld, MeldType, PlayerState, RiverTile, RoundState
-from replay.tiles import BY_VALUE, Seat, Tile, format_tiles
-from replay.tracker import TRACK, Tracker, TrackFn
-from replay.violations import Violation
-from replay.yaku import Yaku
+from kansa.replay.situation import win_situation
+from kansa.replay.state import (
+    GameState,
+    LastDiscard,
+    Meld,
+    MeldType,
+    PlayerState,
+    RiverTile,
+    RoundState,
+)
+from kansa.replay.tiles import BY_VALUE, Seat, Tile, format_tiles
+from kansa.replay.tracker import TRACK, Tracker, TrackFn
+from kansa.replay.violations import Violation
+from kansa.replay.yaku import Yaku
 
 RIICHI_STICK = 1000
 _FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
@@ -163,15 +171,19 @@ class Replayer:
     # -- driving -----------------------------------------------------------------
 
     def run(self) -> ReplayResult:
+        self.start()
+        step = self.step
+        for ev in self.game.events:
+            step(ev)
+        return self.finish()
+
+    def start(self) -> None:
+        """Report the log's own warnings before its first event."""
         for d in self.game.diagnostics:
             if d.level == "warning" and d.rule != "log.truncated":  # that one: in finish
                 self.ctx.event = None
                 v = self.ctx.violation(d.rule, d.message)
                 self._emit(dataclasses.replace(v, src=d.src))
-        step = self.step
-        for ev in self.game.events:
-            step(ev)
-        return self.finish()
 
     def step(self, ev: Event) -> None:
         self.index = index = self.index + 1

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from replay.tiles import Seat, Tile
-from replay.yaku import Limit, Yaku
+from kansa.replay.tiles import Seat, Tile
+from kansa.replay.yaku import Limit, Yaku
 
 
 @dataclass(frozen=True, slots=True)

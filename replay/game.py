@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from replay.events import Event, SourceRef
+from kansa.replay.events import Event, SourceRef
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

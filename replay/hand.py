@@ -6,7 +6,7 @@ chun).  Called melds are left out, so a hand with ``k`` melds has ``13 - 3k`` or
 ``14 - 3k`` concealed tiles, and the missing sets are taken as already made.
 Counts are at most 4 (not checked, for speed).
 
->>> from replay.tiles import kind_counts, parse_tiles
+>>> from kansa.replay.tiles import kind_counts, parse_tiles
 >>> hand = kind_counts(parse_tiles("123m456p789s1122z"))
 >>> shanten(hand), [Tile.from_index(k).mpsz for k in waits(hand)]
 (0, ['1z', '2z'])
@@ -16,7 +16,7 @@ and thirteen orphans only with no melds (13 or 14 concealed tiles).  Four of a
 kind is one pair, not two, so ``1111m`` never counts toward seven pairs (as in
 the ``mahjong`` package).
 
-Speed comes from :mod:`replay.hand_tables`: each suit (and the honors) is looked
+Speed comes from :mod:`kansa.replay.hand_tables`: each suit (and the honors) is looked
 up by its count tuple in memoised tables, so after warm-up a call costs a few
 dict lookups.  Nothing here depends on the ``mahjong`` package, which serves as
 the tests' oracle.
@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from replay import hand_tables as _t
-from replay.tiles import YAOCHU, Tile, kind_counts
+from kansa.replay import hand_tables as _t
+from kansa.replay.tiles import YAOCHU, Tile, kind_counts
 
 __all__ = [
     "Decomposition",
@@ -80,7 +80,7 @@ def shanten(counts: Sequence[int]) -> int:
     four times is not tenpai (shanten 1).  Agrees with
     ``mahjong.shanten.Shanten.calculate_shanten``.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> shanten(kind_counts(parse_tiles("1111m234p567s888s")))
     1
     >>> shanten(kind_counts(parse_tiles("19m19p19s1234567z")))
@@ -149,7 +149,7 @@ def _kokushi_shanten(counts: Sequence[int]) -> int:
 def shanten_of(tiles: Iterable[Tile]) -> int:
     """:func:`shanten` of a list of tiles (red fives count as fives).
 
-    >>> from replay.tiles import parse_tiles
+    >>> from kansa.replay.tiles import parse_tiles
     >>> shanten_of(parse_tiles("1122m3344p5566s7z"))
     0
     """
@@ -165,7 +165,7 @@ def waits_mask(counts: Sequence[int]) -> int:
     The cheap form for per-discard furiten tracking: ``waits_mask(h) & discarded``.
     Shape waits, so a kind held four times can be set; see :func:`is_tenpai`.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> bin(waits_mask(kind_counts(parse_tiles("1m"))))
     '0b1'
 
@@ -244,7 +244,7 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
     A kind the hand already holds four times is included when a fifth copy would
     complete the shape; :func:`is_tenpai` is the rule that discounts it.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> waits(kind_counts(parse_tiles("1112345678999m")))
     (0, 1, 2, 3, 4, 5, 6, 7, 8)
     >>> waits(kind_counts(parse_tiles("1111m234p567s888s")))
@@ -258,7 +258,7 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
 def waits_of(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     """:func:`waits` of a list of tiles, as plain (non-red) tiles.
 
-    >>> from replay.tiles import parse_tiles
+    >>> from kansa.replay.tiles import parse_tiles
     >>> waits_of(parse_tiles("2345m"))
     (Tile.M2, Tile.M5)
     """
@@ -272,7 +272,7 @@ def is_tenpai(counts: Sequence[int]) -> bool:
     Waits whose tiles are all visible elsewhere (discards, melds, dora) still
     count: only the concealed hand is looked at.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> is_tenpai(kind_counts(parse_tiles("1111m234p567s888s")))
     False
     >>> is_tenpai(kind_counts(parse_tiles("11112m55p234678s")))
@@ -294,7 +294,7 @@ def is_complete(counts: Sequence[int]) -> bool:
 
     Says nothing about yaku.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> is_complete(kind_counts(parse_tiles("11223344556677z")))
     True
     >>> is_complete(kind_counts(parse_tiles("11112233445566z")))
@@ -343,7 +343,7 @@ class Decomposition:
     * ``chiitoitsu``: ``pairs`` holds the seven kinds, ``pair`` is ``None``;
     * ``kokushi``: ``pair`` is the doubled kind.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> decompositions(kind_counts(parse_tiles("11122m")))
     [Decomposition(form='standard', pair=1, sets=((0, 'pon'),), pairs=())]
     """
@@ -375,7 +375,7 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     A hand can have several: ``111222333m`` reads as three pungs or three
     sequences; ``11223344556677m`` is seven pairs and three standard hands.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> [str(d) for d in decompositions(kind_counts(parse_tiles("111222333m55p")))]
     ['55p 111m 222m 333m', '55p 123m 123m 123m']
 
@@ -437,7 +437,7 @@ def ankan_keeps_waits(counts: Sequence[int], kind: int) -> bool:
     kan always passes.  A hand with no waits passes vacuously; whether its riichi
     was legal is a separate check.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> hand = kind_counts(parse_tiles("3444m778899s333z"))
     >>> ankan_keeps_waits(hand, Tile.M4.index), ankan_keeps_waits(hand, Tile.WEST.index)
     (False, True)
@@ -460,7 +460,7 @@ def ankan_is_only_pung(counts: Sequence[int], kind: int) -> bool:
     are a pung in *every* reading of the hand completed by *every* wait: if any
     reading uses one of them in a sequence or as the pair, the kan is illegal.
 
-    >>> from replay.tiles import kind_counts, parse_tiles
+    >>> from kansa.replay.tiles import kind_counts, parse_tiles
     >>> hand = kind_counts(parse_tiles("333444555m789p6s"))
     >>> ankan_keeps_waits(hand, Tile.M3.index), ankan_is_only_pung(hand, Tile.M3.index)
     (True, False)

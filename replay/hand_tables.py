@@ -1,7 +1,7 @@
-"""Memoised per-group tables behind :mod:`replay.hand`.
+"""Memoised per-group tables behind :mod:`kansa.replay.hand`.
 
 A hand's 34 counts fall into four independent groups: three suits of nine kinds
-and the seven honors.  Everything :mod:`replay.hand` needs is a function of one
+and the seven honors.  Everything :mod:`kansa.replay.hand` needs is a function of one
 group's count tuple, so each answer is computed once per distinct tuple and kept
 in a dict (suits share tables; a suit tuple never holds more than 14 tiles, so
 the tables stay bounded: at most ~405,000 suit tuples and 5**7 honor tuples,

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from replay.tiles import Seat
+from kansa.replay.tiles import Seat
 
 
 class Reason(Enum):

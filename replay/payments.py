@@ -2,7 +2,7 @@
 
 Nothing here reads the replay state: callers pass what a payment depends on
 (the hand's points, seats, counters, the rule set) and get the deltas and the
-:class:`~replay.ledger.Transfer` records that make them up.  A win is priced from
+:class:`~kansa.replay.ledger.Transfer` records that make them up.  A win is priced from
 its points as logs record them (the ron payment, or all tsumo payments together:
 Tenhou's ``ten``), which fix the tsumo split (:func:`split_tsumo`).
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from replay.ledger import Reason, Transfer, settle_differences
-from replay.rules import HonbaMultiRon, PaoHonbaPayer, PaoScope, RuleSet, SticksMultiRon
-from replay.scoring import ron_points
-from replay.tiles import Seat
+from kansa.replay.ledger import Reason, Transfer, settle_differences
+from kansa.replay.rules import HonbaMultiRon, PaoHonbaPayer, PaoScope, RuleSet, SticksMultiRon
+from kansa.replay.scoring import ron_points
+from kansa.replay.tiles import Seat
 
 RIICHI_STICK = 1000
 MAX_SCORE = 10**9

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from replay.events import DrawReason
-from replay.ledger import Transfer
-from replay.tiles import Seat, Tile
-from replay.violations import Severity, Violation
-from replay.yaku import Limit
+from kansa.replay.events import DrawReason
+from kansa.replay.ledger import Transfer
+from kansa.replay.tiles import Seat, Tile
+from kansa.replay.violations import Severity, Violation
+from kansa.replay.yaku import Limit
 
 
 @dataclass(slots=True)
@@ -122,7 +122,7 @@ class ReplayResult:
     unchecked: int = 0
     """Events not checked because the state was lost."""
     ledger: list[Transfer] = field(default_factory=list)
-    """Every transfer of points, in event order (:mod:`replay.ledger`)."""
+    """Every transfer of points, in event order (:mod:`kansa.replay.ledger`)."""
     wins_valued: int = 0
     """Wins whose value the replay recomputed."""
     hands_compared: int = 0

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from replay.events import DrawReason
-from replay.game import RuleHints
-from replay.yaku import Yaku
+from kansa.replay.events import DrawReason
+from kansa.replay.game import RuleHints
+from kansa.replay.yaku import Yaku
 
 
 class MultiRon(Enum):
@@ -193,7 +193,7 @@ class RuleSet:
     # -- what a log leaves unknown of its own table (``kansa.runner.rules_for``) --
     unknown: tuple[UnknownRule, ...] = ()
     """Rules of the log's table kansa cannot tell (a Tenhou lobby's: see
-    ``parsers/tenhou_rules.py``).  The errors of the checks each one affects are
+    ``parsers/tenhou_xml/rules.py``).  The errors of the checks each one affects are
     reported as one ``log.assumption`` warning for the game, not as errors."""
     contradicted: tuple[str, ...] = ()
     """Header values the play contradicts (red fives the header says are not in play but

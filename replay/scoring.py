@@ -1,8 +1,8 @@
 """Hand value: yaku, han, fu, limit and base points of a win, recomputed from the replay.
 
 The ``mahjong`` library is the calculator.  :func:`hand_value` feeds it the
-replayed hand (:class:`~replay.situation.WinSituation`) with its options taken
-from the :class:`~replay.rules.RuleSet` (the library's own defaults have red
+replayed hand (:class:`~kansa.replay.situation.WinSituation`) with its options taken
+from the :class:`~kansa.replay.rules.RuleSet` (the library's own defaults have red
 fives and open tanyao off and double yakuman on), then turns its answer into a
 :class:`HandValue` in kansa's vocabulary.  Limits and base points are worked
 out here from han and fu (:func:`base_points`), so that the log's own han and
@@ -28,11 +28,11 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
-from replay.rules import KazoeCap, RuleSet
-from replay.situation import WinSituation
-from replay.state import MeldType
-from replay.tiles import Tile
-from replay.yaku import Limit, Yaku
+from kansa.replay.rules import KazoeCap, RuleSet
+from kansa.replay.situation import WinSituation
+from kansa.replay.state import MeldType
+from kansa.replay.tiles import Tile
+from kansa.replay.yaku import Limit, Yaku
 
 YakuHan = tuple[tuple[Yaku, int], ...]
 
@@ -164,7 +164,7 @@ _LIB_YAKU: dict[int, Yaku] = {
     113: Yaku.SUUANKOU_TANKI, 114: Yaku.JUNSEI_CHUUREN, 115: Yaku.TENHOU, 116: Yaku.CHIIHOU,
     117: Yaku.RENHOU, 120: Yaku.DORA, 121: Yaku.AKA_DORA, 122: Yaku.URA_DORA,
 }
-"""The library's yaku ids (``Yaku.yaku_id``) as kansa's :class:`~replay.yaku.Yaku`."""
+"""The library's yaku ids (``Yaku.yaku_id``) as kansa's :class:`~kansa.replay.yaku.Yaku`."""
 
 _LIB_MELD = {MeldType.CHI: LibMeld.CHI, MeldType.PON: LibMeld.PON,
              MeldType.DAIMINKAN: LibMeld.KAN, MeldType.KAKAN: LibMeld.SHOUMINKAN,

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from replay.events import DrawReason, Hora, Ryukyoku
-from replay.ledger import Reason, Transfer, settle_differences
-from replay.payments import (
+from kansa.replay.events import DrawReason, Hora, Ryukyoku
+from kansa.replay.ledger import Reason, Transfer, settle_differences
+from kansa.replay.payments import (
     DrawPayment,
     WinInput,
     WinPayment,
@@ -25,12 +25,12 @@ from replay.payments import (
     noten_payments,
     settle_wins,
 )
-from replay.rules import MultiRon, PaoScope, RuleSet
-from replay.scoring import HandValue, ron_points, total_points
-from replay.situation import WinSituation
-from replay.state import Meld, MeldType, RoundState
-from replay.tiles import Seat
-from replay.yaku import Limit, Yaku
+from kansa.replay.rules import MultiRon, PaoScope, RuleSet
+from kansa.replay.scoring import HandValue, ron_points, total_points
+from kansa.replay.situation import WinSituation
+from kansa.replay.state import Meld, MeldType, RoundState
+from kansa.replay.tiles import Seat
+from kansa.replay.yaku import Limit, Yaku
 
 _DRAGONS = frozenset(range(31, 34))
 _WINDS = frozenset(range(27, 31))

@@ -1,7 +1,7 @@
 """Everything about a win that its value depends on, read off the replayed state.
 
 :func:`win_situation` is called with the state as it was when the win was
-declared (a before-check of :class:`~replay.events.Hora`).  Scoring takes the
+declared (a before-check of :class:`~kansa.replay.events.Hora`).  Scoring takes the
 hand from here, never from the log's claim, except where the log hides the
 winner's tiles (one-seat logs), where the claimed hand is used and marked so.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from replay.events import Hora
-from replay.rules import RuleSet
-from replay.state import GameState, Meld, MeldType, RoundState
-from replay.tiles import WINDS, Seat, Tile
+from kansa.replay.events import Hora
+from kansa.replay.rules import RuleSet
+from kansa.replay.state import GameState, Meld, MeldType, RoundState
+from kansa.replay.tiles import WINDS, Seat, Tile
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

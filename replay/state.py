@@ -1,6 +1,6 @@
 """Game state kept while replaying: players' hands, melds, rivers, the wall, scores.
 
-The state is mutable and updated by :mod:`replay.engine`.  A new
+The state is mutable and updated by :mod:`kansa.replay.engine`.  A new
 :class:`RoundState` is built for every hand; nothing is reset field by field.
 Hands are kept as count arrays: ``c37`` by :attr:`Tile.code` (red fives apart)
 and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from replay.events import Ryukyoku, StartKyoku
-from replay.rules import RuleSet
-from replay.tiles import BY_VALUE, Seat, Tile
+from kansa.replay.events import Ryukyoku, StartKyoku
+from kansa.replay.rules import RuleSet
+from kansa.replay.tiles import BY_VALUE, Seat, Tile
 
 if TYPE_CHECKING:
-    from replay.settle import WinEntry
+    from kansa.replay.settle import WinEntry
 
 DEAD_WALL = 14
 """Tiles kept back from the live wall (indicators and replacement tiles)."""
@@ -131,7 +131,7 @@ class PlayerState:
     ippatsu: bool = False
     size_reported: bool = False
     """A wrong hand size was already reported for this player this hand."""
-    # -- hand analysis, kept by replay.tracker --------------------------------------
+    # -- hand analysis, kept by kansa.replay.tracker --------------------------------------
     waits: int = -1
     """Shape waits (bit ``k`` = kind ``k``) of the concealed hand as it was after the
     player's last discard (or the deal); -1 while the hand is hidden or of the wrong size."""
@@ -269,7 +269,7 @@ class RoundState:
     draw: Ryukyoku | None = None
     """The draw that ended the hand."""
     settled: bool = False
-    """The hand's payments were worked out (see :mod:`replay.settle`)."""
+    """The hand's payments were worked out (see :mod:`kansa.replay.settle`)."""
     memo: dict[str, Any] = field(default_factory=dict)
     """Working state that checks keep for this hand, keyed by the check module."""
 

@@ -1,7 +1,7 @@
 """Waits, tenpai and furiten of every player, kept up to date as a hand is replayed.
 
 The engine calls :class:`Tracker` after applying an event (and only while the
-hand can be followed).  It keeps, on each :class:`~replay.state.PlayerState`:
+hand can be followed).  It keeps, on each :class:`~kansa.replay.state.PlayerState`:
 
 * ``waits``: the shape waits of the concealed hand left by the player's last
   discard (or the deal), a 34-bit mask; recomputed once per discard, the only
@@ -22,7 +22,7 @@ play goes on: the next draw or call makes it final.  A ron by the player is not
 a pass, and neither is one by another player (the hand ends).
 
 It also writes the facts the reports need into the hand's
-:class:`~replay.result.HandRecord` (riichi waits, live tiles, furiten, shape;
+:class:`~kansa.replay.result.HandRecord` (riichi waits, live tiles, furiten, shape;
 first tenpai turn and tenpai at the end).
 """
 
@@ -31,13 +31,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from replay import hand
-from replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, StartKyoku, Tsumo
-from replay.hand_tables import HONOR_INFO, SUIT_INFO, honor_info, suit_info
-from replay.result import HandRecord, RiichiRecord
-from replay.rules import RuleSet, TempFuritenClear
-from replay.state import MissedWin, PlayerState, RoundState
-from replay.tiles import YAOCHU, Seat, Tile
+from kansa.replay import hand
+from kansa.replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, StartKyoku, Tsumo
+from kansa.replay.hand_tables import HONOR_INFO, SUIT_INFO, honor_info, suit_info
+from kansa.replay.result import HandRecord, RiichiRecord
+from kansa.replay.rules import RuleSet, TempFuritenClear
+from kansa.replay.state import MissedWin, PlayerState, RoundState
+from kansa.replay.tiles import YAOCHU, Seat, Tile
 
 _YAOCHU_KINDS = tuple(t.index for t in YAOCHU)
 
@@ -60,9 +60,9 @@ def effective_waits(p: PlayerState) -> list[int]:
 
 
 def waits_mask(c: list[int], n: int) -> int:
-    """:func:`replay.hand.waits_mask` of a 3n+1 hand of ``n`` tiles, made cheaper for
+    """:func:`kansa.replay.hand.waits_mask` of a 3n+1 hand of ``n`` tiles, made cheaper for
     the per-discard tracking: the standard form is read straight off the per-suit
-    tables of :mod:`replay.hand_tables` (the same combination as ``hand.waits_mask``,
+    tables of :mod:`kansa.replay.hand_tables` (the same combination as ``hand.waits_mask``,
     without its argument checks), and seven pairs and thirteen orphans are left to
     ``hand.waits_mask`` only when the hand could be one (13 concealed tiles with six
     pairs, or with six or more honors).  Tested equal on random and tenpai hands.

@@ -13,7 +13,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-from replay.events import SourceRef
+from kansa.replay.events import SourceRef
 
 
 class Severity(Enum):

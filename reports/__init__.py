@@ -1,11 +1,11 @@
 """Reports: replay results as tables, statistics, plots and one HTML page.
 
-- :mod:`reports.stats`: :func:`~reports.stats.build` makes every table at once;
-- :mod:`reports.tables`: the base tables and their schemas;
-- :mod:`reports.ledger`: the payments ledger (replay's, or rebuilt from deltas);
-- :mod:`reports.facts`: tenpai and riichi facts, replayed or claimed;
-- :mod:`reports.metrics`: player metrics as numerator/denominator data;
-- :mod:`reports.tenpai`: tenpai rates at draws and by turn;
-- :mod:`reports.plots`: plots on a given ``Axes``;
-- :mod:`reports.html`, :mod:`reports.tiles_html`: the self-contained HTML report.
+- :mod:`kansa.reports.stats`: :func:`~kansa.reports.stats.build` makes every table at once;
+- :mod:`kansa.reports.tables`: the base tables and their schemas;
+- :mod:`kansa.reports.ledger`: the payments ledger (replay's, or rebuilt from deltas);
+- :mod:`kansa.reports.facts`: tenpai and riichi facts, replayed or claimed;
+- :mod:`kansa.reports.metrics`: player metrics as numerator/denominator data;
+- :mod:`kansa.reports.tenpai`: tenpai rates at draws and by turn;
+- :mod:`kansa.reports.plots`: plots on a given ``Axes``;
+- :mod:`kansa.reports.html`, :mod:`kansa.reports.tiles_html`: the self-contained HTML report.
 """

@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from replay.result import HandRecord, RiichiRecord
-from replay.tiles import format_tiles
+from kansa.replay.result import HandRecord, RiichiRecord
+from kansa.replay.tiles import format_tiles
 
 
 @dataclass(frozen=True, slots=True)

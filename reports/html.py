@@ -19,11 +19,11 @@ from typing import Any
 
 import pandas as pd
 
-from replay.violations import Snapshot
-from reports.metrics import METRICS, Metric
-from reports.tables import Tables
-from reports.tiles_html import CSS as TILE_CSS
-from reports.tiles_html import snapshot_html
+from kansa.replay.violations import Snapshot
+from kansa.reports.metrics import METRICS, Metric
+from kansa.reports.tables import Tables
+from kansa.reports.tiles_html import CSS as TILE_CSS
+from kansa.reports.tiles_html import snapshot_html
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
@@ -270,7 +270,7 @@ def render_html(tables: Tables, plots: Mapping[str, bytes],
                 max_rows: int = 2000) -> str:
     """The whole page as a string.
 
-    :param plots: SVG bytes by plot name (see :func:`reports.plots.render_all`).
+    :param plots: SVG bytes by plot name (see :func:`kansa.reports.plots.render_all`).
     """
     who = f" · player {escape(player)}" if player else ""
     players = tables.extra.get("players", pd.DataFrame())

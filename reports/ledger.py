@@ -1,7 +1,7 @@
 """The payments ledger: one transfer per payment, with its reason.
 
 :func:`payments` is the one place the reports get money movements from.  When
-a :class:`~replay.result.ReplayResult` carries the scoring layer's ``ledger``
+a :class:`~kansa.replay.result.ReplayResult` carries the scoring layer's ``ledger``
 (issue 5) it is used as it is; until then the transfers are derived from what
 replay records today: the riichi sticks accepted in each hand and the score
 deltas the log claims for each win and draw (see :func:`derived_payments`).
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from replay.events import DrawReason
-from replay.result import HandRecord, ReplayResult, WinRecord
+from kansa.replay.events import DrawReason
+from kansa.replay.result import HandRecord, ReplayResult, WinRecord
 
 RIICHI_STICK = 1000
 
@@ -30,7 +30,7 @@ REASONS: tuple[str, ...] = (
     "uma", "oka", "adjustment",
 )
 """Every reason a transfer can have, in display order: the scoring layer's
-``replay.ledger.Reason`` values (``sticks`` = riichi sticks collected from the
+``kansa.replay.ledger.Reason`` values (``sticks`` = riichi sticks collected from the
 table; ``adjustment`` = what a log moved beyond what the rule set gives)."""
 
 POOL_NAME = "(riichi sticks)"

@@ -8,7 +8,7 @@ the code and the docs.  Names follow the statistics pages players already use
 (amae-koromo for Mahjong Soul, Mortal's ``stat``): rates are per hand played,
 riichi rates per declaration, and a turn is the player's number of wall draws.
 
-Run ``python -m reports.metrics`` to print the Markdown table for the README.
+Run ``python -m kansa.reports.metrics`` to print the Markdown table for the README.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any
 
 import pandas as pd
 
-from reports.ledger import POOL_NAME, REASONS
-from reports.tables import Tables
+from kansa.reports.ledger import POOL_NAME, REASONS
+from kansa.reports.tables import Tables
 
 Rows = Callable[[pd.DataFrame], "pd.Series[Any]"]
 

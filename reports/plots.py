@@ -6,7 +6,7 @@
 >>> fig.savefig("riichi.svg")                                  # doctest: +SKIP
 
 Nothing here calls ``pyplot`` or shows a window: callers own their figures.
-:func:`render_all` makes every plot of a :class:`~reports.tables.Tables` as
+:func:`render_all` makes every plot of a :class:`~kansa.reports.tables.Tables` as
 PNG or SVG bytes, for the CLI and the HTML report.
 """
 
@@ -23,9 +23,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
-from reports import fonts
-from reports.ledger import REASONS
-from reports.tables import OUTCOMES, Tables
+from kansa.reports import fonts
+from kansa.reports.ledger import REASONS
+from kansa.reports.tables import OUTCOMES, Tables
 
 OUTCOME_COLORS = {
     "tsumo": "#2e7d32", "ron": "#66bb6a", "dealt_in": "#c62828", "other_won": "#8d6e63",
@@ -137,7 +137,7 @@ def placement_distribution(ax: Axes, seats: pd.DataFrame, *, top: int = 10) -> A
 
 
 def tenpai_by_turn(ax: Axes, table: pd.DataFrame) -> Axes:
-    """The share of hands tenpai by each turn (see :mod:`reports.tenpai`)."""
+    """The share of hands tenpai by each turn (see :mod:`kansa.reports.tenpai`)."""
     title = "Tenpai rate by turn"
     if table.empty:
         return _empty(ax, title, "needs replayed tenpai facts\n(hand analysis, issue 4)")

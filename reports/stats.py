@@ -11,10 +11,10 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from replay.result import ReplayResult
-from reports.metrics import players_table
-from reports.tables import Tables, build_tables
-from reports.tenpai import tenpai_by_turn
+from kansa.replay.result import ReplayResult
+from kansa.reports.metrics import players_table
+from kansa.reports.tables import Tables, build_tables
+from kansa.reports.tenpai import tenpai_by_turn
 
 
 def build(results: Iterable[ReplayResult], *, player: str | None = None) -> Tables:

@@ -1,6 +1,6 @@
 """Replay results as pandas tables: games, seats, hands, wins, riichi, payments.
 
->>> from reports.tables import build_tables                 # doctest: +SKIP
+>>> from kansa.reports.tables import build_tables                 # doctest: +SKIP
 >>> t = build_tables(results)                              # doctest: +SKIP
 >>> t.hands[["label", "result", "winners", "value"]]       # doctest: +SKIP
 
@@ -22,10 +22,10 @@ from typing import Any
 
 import pandas as pd
 
-from replay.events import DrawReason
-from replay.result import HandRecord, ReplayResult
-from reports.facts import first_tenpai_turn, riichi_facts, tenpai_at_end
-from reports.ledger import POOL_NAME, Payment, payments, win_value
+from kansa.replay.events import DrawReason
+from kansa.replay.result import HandRecord, ReplayResult
+from kansa.reports.facts import first_tenpai_turn, riichi_facts, tenpai_at_end
+from kansa.reports.ledger import POOL_NAME, Payment, payments, win_value
 
 OUTCOMES: tuple[str, ...] = ("tsumo", "ron", "dealt_in", "other_won", "exhaustive_draw",
                              "abortive_draw", "unfinished")
@@ -92,7 +92,7 @@ class Tables:
     payments: pd.DataFrame
     findings: pd.DataFrame
     extra: dict[str, pd.DataFrame] = field(default_factory=dict)
-    """Derived tables (players, tenpai by turn) added by :func:`reports.build`."""
+    """Derived tables (players, tenpai by turn) added by :func:`kansa.reports.build`."""
 
     def items(self) -> Iterator[tuple[str, pd.DataFrame]]:
         for f in fields(self):

@@ -1,7 +1,7 @@
 """The tenpai rate by turn (the rate at exhaustive draws is a player metric,
-``tenpai_at_draw_rate`` in :mod:`reports.metrics`).
+``tenpai_at_draw_rate`` in :mod:`kansa.reports.metrics`).
 
-Both come from the per-seat facts in ``player_hands`` (see :mod:`reports.facts`
+Both come from the per-seat facts in ``player_hands`` (see :mod:`kansa.reports.facts`
 for where they come from): ``tenpai_end`` and ``first_tenpai_turn``.
 
 The rate by turn *N* is, over the hands that lasted at least *N* turns (the

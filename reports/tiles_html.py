@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
-from replay.tiles import Tile, parse_tiles
-from replay.violations import Snapshot
+from kansa.replay.tiles import Tile, parse_tiles
+from kansa.replay.violations import Snapshot
 
 HONORS = {
     Tile.EAST: ("E", "East"), Tile.SOUTH: ("S", "South"), Tile.WEST: ("W", "West"),

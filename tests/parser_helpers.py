@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from parsers.errors import LogFormatError
-from replay.engine import replay
-from replay.game import Game
-from replay.result import ReplayResult
-from replay.rules import RuleSet
-from replay.violations import Severity, Violation
+from kansa.parsers.errors import LogFormatError
+from kansa.replay.engine import replay
+from kansa.replay.game import Game
+from kansa.replay.result import ReplayResult
+from kansa.replay.rules import RuleSet
+from kansa.replay.violations import Severity, Violation
 
 
 def corpus_files(corpus: Path, fmt_dir: str) -> list[Path]:

@@ -20,12 +20,12 @@ error finding); the game has no final scores.
 
 from __future__ import annotations
 
-from kansa.scenario import Scenario
-from replay.engine import replay
-from replay.events import DrawReason
-from replay.result import ReplayResult
-from replay.rules import RuleSet
-from replay.tiles import YAOCHU
+from kansa.replay.engine import replay
+from kansa.replay.events import DrawReason
+from kansa.replay.result import ReplayResult
+from kansa.replay.rules import RuleSet
+from kansa.replay.tiles import YAOCHU
+from kansa.sim.scenario import Scenario
 
 TENHOU = RuleSet.preset("tenhou")
 EVIL = '<script>alert("x")</script>&amp;'

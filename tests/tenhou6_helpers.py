@@ -10,9 +10,9 @@ from typing import Any
 from conftest import corpus_path
 from corpus_counts import tenhou6_players
 
-from parsers import tenhou6
-from replay.events import Event, StartKyoku
-from replay.game import Game
+from kansa.parsers.tenhou6 import format as tenhou6
+from kansa.replay.events import Event, StartKyoku
+from kansa.replay.game import Game
 
 T6 = corpus_path() / "tenhou6"
 FILES = sorted(T6.glob("**/*.json")) if T6.is_dir() else []

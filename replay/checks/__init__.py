@@ -1,6 +1,6 @@
 """The check catalog: importing this package registers every check."""
 
-from replay.checks import (  # noqa: F401
+from kansa.replay.checks import (  # noqa: F401
     claims,
     draw,
     flow,
@@ -11,6 +11,6 @@ from replay.checks import (  # noqa: F401
     structure,
     win,
 )
-from replay.checks.registry import CHECKS, Check, check
+from kansa.replay.checks.registry import CHECKS, Check, check
 
 __all__ = ["CHECKS", "Check", "check"]

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from replay.checks.registry import check
-from replay.context import CheckContext
-from replay.events import Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Pon
-from replay.rules import Kuikae, LateClaim
-from replay.state import LastDiscard, MeldType, RoundState, meld_well_formed
-from replay.tiles import Seat, Tile, format_tiles, kamicha
-from replay.violations import Severity, Violation, define
+from kansa.replay.checks.registry import check
+from kansa.replay.context import CheckContext
+from kansa.replay.events import Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Pon
+from kansa.replay.rules import Kuikae, LateClaim
+from kansa.replay.state import LastDiscard, MeldType, RoundState, meld_well_formed
+from kansa.replay.tiles import Seat, Tile, format_tiles, kamicha
+from kansa.replay.violations import Severity, Violation, define
 
 define(
     "claim.late", "Claim of a tile that is no longer the most recent discard",

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from replay import hand
-from replay.checks.registry import check
-from replay.checks.structure import ASSUMPTION
-from replay.checks.text import hand_text, kinds_text, mask_kinds, shanten_text
-from replay.context import CheckContext
-from replay.events import DrawReason, Ryukyoku
-from replay.settle import assumed_tenpai, shown_tenpai
-from replay.state import PlayerState, RoundState
-from replay.tiles import Tile, format_tiles
-from replay.violations import Severity, Violation, define
+from kansa.replay import hand
+from kansa.replay.checks.registry import check
+from kansa.replay.checks.structure import ASSUMPTION
+from kansa.replay.checks.text import hand_text, kinds_text, mask_kinds, shanten_text
+from kansa.replay.context import CheckContext
+from kansa.replay.events import DrawReason, Ryukyoku
+from kansa.replay.settle import assumed_tenpai, shown_tenpai
+from kansa.replay.state import PlayerState, RoundState
+from kansa.replay.tiles import Tile, format_tiles
+from kansa.replay.violations import Severity, Violation, define
 
 _TH = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
 

@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from replay.checks.registry import check
-from replay.checks.ruleset import report_mismatch
-from replay.context import CheckContext
-from replay.events import DrawReason, EndGame, StartKyoku
-from replay.payments import ranking
-from replay.rules import RuleSet
-from replay.settle import assumed_tenpai
-from replay.state import RoundState
-from replay.tiles import WINDS, Seat, Tile
-from replay.violations import Severity, Violation, define
+from kansa.replay.checks.registry import check
+from kansa.replay.checks.ruleset import report_mismatch
+from kansa.replay.context import CheckContext
+from kansa.replay.events import DrawReason, EndGame, StartKyoku
+from kansa.replay.payments import ranking
+from kansa.replay.rules import RuleSet
+from kansa.replay.settle import assumed_tenpai
+from kansa.replay.state import RoundState
+from kansa.replay.tiles import WINDS, Seat, Tile
+from kansa.replay.violations import Severity, Violation, define
 
 DEALER = define(
     "flow.dealer", "Wrong next dealer or round", Severity.ERROR, "EMA RCR 3.1, 3.4.10",

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from replay.checks.registry import check
-from replay.checks.ruleset import report_mismatch
-from replay.context import CheckContext
-from replay.events import (
+from kansa.replay.checks.registry import check
+from kansa.replay.checks.ruleset import report_mismatch
+from kansa.replay.context import CheckContext
+from kansa.replay.events import (
     Ankan,
     Chi,
     Dahai,
@@ -28,10 +28,10 @@ from replay.events import (
     Ryukyoku,
     Tsumo,
 )
-from replay.rules import KanDoraTiming
-from replay.state import MeldType, RoundState
-from replay.tiles import Seat, Tile
-from replay.violations import Severity, Violation, define
+from kansa.replay.rules import KanDoraTiming
+from kansa.replay.state import MeldType, RoundState
+from kansa.replay.tiles import Seat, Tile
+from kansa.replay.violations import Severity, Violation, define
 
 define(
     "kan.fifth", "A fifth kan", Severity.ERROR, "EMA RCR 3.3.9",

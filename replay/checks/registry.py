@@ -3,7 +3,7 @@
 A check is a small function registered for one or more event types with the
 rule ids it can report.  It runs before the event is applied (it sees the state
 the actor saw) or after it, and returns its findings: an iterable of
-:class:`~replay.violations.Violation`, or ``None`` when there is nothing to say
+:class:`~kansa.replay.violations.Violation`, or ``None`` when there is nothing to say
 (the common case, kept cheap because checks run on every event).
 """
 
@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from replay.violations import RULES, Violation
+from kansa.replay.violations import RULES, Violation
 
 if TYPE_CHECKING:
-    from replay.context import CheckContext
+    from kansa.replay.context import CheckContext
 
 Phase = Literal["before", "after"]
 CheckFn = Callable[["CheckContext", Any], Iterable[Violation] | None]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from replay import hand
-from replay.checks.registry import check
-from replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text, shanten_text
-from replay.context import CheckContext
-from replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Reach, ReachAccepted
-from replay.rules import RiichiAnkan
-from replay.state import PlayerState
-from replay.violations import Severity, Violation, define
+from kansa.replay import hand
+from kansa.replay.checks.registry import check
+from kansa.replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text, shanten_text
+from kansa.replay.context import CheckContext
+from kansa.replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Reach, ReachAccepted
+from kansa.replay.rules import RiichiAnkan
+from kansa.replay.state import PlayerState
+from kansa.replay.violations import Severity, Violation, define
 
 _TH = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
 _MS = "Mahjong Soul rules (riichi.wiki/Mahjong_Soul), "

@@ -18,7 +18,7 @@ Two kinds of difference:
 * actions a check also reports as errors under the audit rule set (a riichi below
   the points, a riichi with too few tiles left, kan indicators at the other timing,
   play going on after four kans): reported when the log's own rule set
-  (:meth:`~replay.rules.RuleSet.auto`, from its metadata) allows what the log shows,
+  (:meth:`~kansa.replay.rules.RuleSet.auto`, from its metadata) allows what the log shows,
   so the error is explained as a difference of rules rather than a player's fault.
 """
 
@@ -27,9 +27,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 
-from replay.checks.registry import check
-from replay.context import CheckContext
-from replay.events import (
+from kansa.replay.checks.registry import check
+from kansa.replay.context import CheckContext
+from kansa.replay.events import (
     Chi,
     Daiminkan,
     DrawReason,
@@ -40,11 +40,11 @@ from replay.events import (
     Ryukyoku,
     StartKyoku,
 )
-from replay.rules import MultiRon, RuleSet, UnknownRule
-from replay.state import MeldType
-from replay.tiles import Seat, Tile
-from replay.violations import RULES, Severity, Violation, define
-from replay.yaku import Yaku
+from kansa.replay.rules import MultiRon, RuleSet, UnknownRule
+from kansa.replay.state import MeldType
+from kansa.replay.tiles import Seat, Tile
+from kansa.replay.violations import RULES, Severity, Violation, define
+from kansa.replay.yaku import Yaku
 
 MISMATCH = define(
     "ruleset.mismatch", "The log follows different rules", Severity.WARNING, "kansa: rule set",

@@ -1,7 +1,7 @@
 """Every point accounted for: hand values, payments, liability and final points.
 
 The engine values each win when it is declared and prices each hand once all its
-wins are known (:mod:`replay.settle`); the checks here compare those figures with
+wins are known (:mod:`kansa.replay.settle`); the checks here compare those figures with
 the log's claims and say, yaku by yaku and payment by payment, where they differ.
 """
 
@@ -10,16 +10,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 
-from replay.checks.kans import indicators_missing
-from replay.checks.registry import check
-from replay.context import CheckContext
-from replay.events import DrawReason, EndGame, Hora
-from replay.payments import WinPayment, final_result, out_of_range
-from replay.rules import MultiRon, SticksMultiRon
-from replay.scoring import describe
-from replay.settle import SettledDraw, SettledWin, Settlement, WinEntry, allowed_winners
-from replay.violations import Severity, Violation, define
-from replay.yaku import Limit, Yaku
+from kansa.replay.checks.kans import indicators_missing
+from kansa.replay.checks.registry import check
+from kansa.replay.context import CheckContext
+from kansa.replay.events import DrawReason, EndGame, Hora
+from kansa.replay.payments import WinPayment, final_result, out_of_range
+from kansa.replay.rules import MultiRon, SticksMultiRon
+from kansa.replay.scoring import describe
+from kansa.replay.settle import SettledDraw, SettledWin, Settlement, WinEntry, allowed_winners
+from kansa.replay.violations import Severity, Violation, define
+from kansa.replay.yaku import Limit, Yaku
 
 VALUE = define(
     "score.value", "Hand value differs from the rule set's", Severity.ERROR,

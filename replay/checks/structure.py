@@ -6,7 +6,7 @@ otherwise); they are defined here so that the catalog lists them with the rest.
 
 from __future__ import annotations
 
-from replay.violations import Severity, define
+from kansa.replay.violations import Severity, define
 
 CONSERVATION = define(
     "tiles.conservation", "A fifth copy of a tile", Severity.ERROR, "EMA RCR 1.1",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from replay import hand
-from replay.state import PlayerState
-from replay.tiles import Tile, format_tiles
+from kansa.replay import hand
+from kansa.replay.state import PlayerState
+from kansa.replay.tiles import Tile, format_tiles
 
 
 def hand_text(p: PlayerState, extra: Tile | None = None) -> str:

@@ -1,28 +1,28 @@
 """Wins: a complete hand with a yaku (EMA RCR 3.2), and no ron while furiten (3.4.5).
 
 Furiten is judged on the winning *shape*, yaku or not (RULESETS.md section 5):
-the three kinds are kept by :mod:`replay.tracker`; tsumo is always allowed.
+the three kinds are kept by :mod:`kansa.replay.tracker`; tsumo is always allowed.
 """
 
 from __future__ import annotations
 
-from replay import hand
-from replay.checks.registry import check
-from replay.checks.text import (
+from kansa.replay import hand
+from kansa.replay.checks.registry import check
+from kansa.replay.checks.text import (
     hand_text,
     kinds_text,
     mask_kinds,
     reading_text,
     shanten_text,
 )
-from replay.context import CheckContext
-from replay.events import Hora
-from replay.rules import TempFuritenClear
-from replay.scoring import hand_value
-from replay.situation import win_situation
-from replay.state import PlayerState, RoundState
-from replay.tiles import Tile, format_tiles
-from replay.violations import Severity, Violation, define
+from kansa.replay.context import CheckContext
+from kansa.replay.events import Hora
+from kansa.replay.rules import TempFuritenClear
+from kansa.replay.scoring import hand_value
+from kansa.replay.situation import win_situation
+from kansa.replay.state import PlayerState, RoundState
+from kansa.replay.tiles import Tile, format_tiles
+from kansa.replay.violations import Severity, Violation, define
 
 _TH = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
 _MS = "Mahjong Soul rules (riichi.wiki/Mahjong_Soul), "

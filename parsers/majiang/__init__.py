@@ -1,0 +1,1 @@
+"""kobalab majiang paipu JSON: the reader and its yaku names."""

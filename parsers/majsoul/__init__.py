@@ -1,0 +1,1 @@
+"""Decoded Mahjong Soul round records."""

@@ -1,0 +1,1 @@
+"""mjai JSON lines (Mortal and gimite dialects): reader, writer, claims and names."""

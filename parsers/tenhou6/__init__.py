@@ -1,0 +1,1 @@
+"""tenhou.net/6 JSON (FORMATS.md B): sniff, read and write, kyoku by kyoku."""

@@ -1,0 +1,312 @@
+"""Turn order reconstruction for one tenhou.net/6 kyoku (FORMATS.md B.4, D.9).
+
+The log keeps each seat's takes and discards apart; the order of play has to
+be found again.  After every discard the next take is either a call of that
+discard (a chi/pon/daiminkan naming it and its discarder) or the next seat's
+draw.  When one seat discards the same tile twice, a call can belong to either
+discard, so this is a depth-first search with backtracking: a wrong choice
+soon leaves a seat that must draw holding a call, or a hand that ends with
+actions left over.
+
+Kan dora timing (Tenhou): ankan -> Dora -> replacement draw; daiminkan and
+kakan -> replacement draw -> Dora -> discard; a kan after a kan first reveals
+the earlier kan's indicator (after the chankan chance, before the draw); a
+rinshan win or a chankan leaves a pending indicator unrevealed.
+
+An interrupted hand (no result) may stop anywhere once every action is played,
+also right after a call or an open kan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kansa.parsers.tenhou6.items import ANKAN, CALLS, DAHAI, DRAW, KAKAN, KAN, KITA, PON, Step
+from kansa.replay.events import Dora, Event, ReachAccepted, SourceRef
+from kansa.replay.tiles import Seat, Tile
+
+SEARCH_BUDGET = 100_000
+"""Steps played (over all the orders tried) before the search gives up on a kyoku;
+a hand has about 150, so this allows hundreds of tries and bounds a hostile log."""
+
+END_AFTER_TAKE = "take"
+"""The hand ended on a seat's draw: tsumo or kyuushu kyuuhai."""
+END_AFTER_DISCARD = "discard"
+"""The hand ended on a discard: ron, exhaustive or abortive draw."""
+END_AFTER_KAN = "kan"
+"""The hand ended on a kakan, ankan or nukidora: a robbed kan."""
+END_STOP = "stop"
+"""An interrupted hand stopped mid-turn: right after a call, or before anyone drew."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    kind: str
+    seat: Seat
+    tile: Tile | None
+    """The tile the hand ended on (won on); ``None`` when nothing was played."""
+    reach_pending: Seat | None
+    """A riichi whose declaration tile was the last discard (accepted unless ronned)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    events: list[Event]
+    ending: Ending
+    matches_result: bool
+    dora_used: int
+    dora_missing: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    seat: Seat
+    tile: Tile
+    src: SourceRef
+
+
+@dataclass(frozen=True, slots=True)
+class _Fail:
+    message: str
+    src: SourceRef | None
+
+
+_Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int, int]
+"""pos, reach_pending, riichi, dora_i, dora_missing, pending, len(events), left."""
+
+
+class NoOrder(Exception):
+    """No interleaving of the scripts makes a playable hand."""
+
+    def __init__(self, message: str, src: SourceRef | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.src = src
+
+
+class Walker:
+    """Search the order of play of one kyoku."""
+
+    def __init__(self, scripts: list[list[Step]], oya: Seat,
+                 indicators: list[tuple[Tile, SourceRef]],
+                 accepts: Callable[[Ending], bool], *, interrupted: bool = False) -> None:
+        self.scripts = scripts
+        self.interrupted = interrupted
+        """The hand has no result: it may stop anywhere once every action is played."""
+        self.n = len(scripts)
+        self.oya = oya
+        self.indicators = indicators
+        self.accepts = accepts
+        self.events: list[Event] = []
+        self.pos = [0] * self.n
+        self.reach_pending: Seat | None = None
+        self.riichi = 0
+        """Bit mask of seats in riichi (they cannot call)."""
+        self.dora_i = 1
+        self.dora_missing = 0
+        self.pending = 0
+        """Open/added kan indicators not revealed yet."""
+        self.left = sum(len(s) for s in scripts)
+        """Steps not played yet, all seats together."""
+        self.work = 0
+        """Steps played so far, backtracked ones included."""
+
+    # -- state -----------------------------------------------------------------
+
+    def _snapshot(self) -> _Snapshot:
+        return (tuple(self.pos), self.reach_pending, self.riichi, self.dora_i,
+                self.dora_missing, self.pending, len(self.events), self.left)
+
+    def _restore(self, snap: _Snapshot) -> None:
+        pos, self.reach_pending, self.riichi, self.dora_i, self.dora_missing, self.pending, \
+            n, self.left = snap
+        self.pos = list(pos)
+        del self.events[n:]
+
+    def _next(self, seat: int) -> Step | None:
+        script = self.scripts[seat]
+        p = self.pos[seat]
+        return script[p] if p < len(script) else None
+
+    def _all_done(self) -> bool:
+        return self.left == 0
+
+    def _play(self, seat: int, step: Step) -> None:
+        self.events.append(step.event)
+        self.pos[seat] += 1
+        self.left -= 1
+        self.work += 1
+
+    def _dora(self) -> None:
+        if self.dora_i < len(self.indicators):
+            tile, src = self.indicators[self.dora_i]
+            self.events.append(Dora(dora_marker=tile, src=src))
+            self.dora_i += 1
+        else:
+            self.dora_missing += 1
+
+    def _flush(self) -> None:
+        while self.pending:
+            self.pending -= 1
+            self._dora()
+
+    # -- search ----------------------------------------------------------------
+
+    def run(self) -> Walk:
+        """The first order of play whose ending matches the result array.
+
+        :raises NoOrder: when no order works (or the search budget runs out).
+        """
+        stack: list[tuple[_Snapshot, _Choice, list[tuple[str, Seat]]]] = []
+        fallback: Walk | None = None
+        best: tuple[int, _Fail] = (-1, _Fail("no playable order", None))
+        outcome: _Choice | Ending | _Fail = self._turn(self.oya, via_call=False)
+        while True:
+            if isinstance(outcome, _Choice):
+                options = self._options(outcome)
+                if not options:
+                    outcome = self._stuck(outcome)
+                    continue
+                if len(options) > 1:  # only real choices are worth coming back to
+                    stack.append((self._snapshot(), outcome, options[1:]))
+                outcome = self._apply(options[0], outcome)
+                continue
+            if isinstance(outcome, Ending):
+                walk = Walk(list(self.events), outcome, self.accepts(outcome),
+                            self.dora_i - 1, self.dora_missing)
+                if walk.matches_result:
+                    return walk
+                if fallback is None:
+                    fallback = walk
+                outcome = _Fail("the hand ends in a way the result array does not describe",
+                                None)
+            if len(self.events) > best[0]:
+                best = (len(self.events), outcome)
+            while stack and not stack[-1][2]:
+                stack.pop()
+            spent = self.work > SEARCH_BUDGET
+            if not stack or spent:
+                if fallback is not None:
+                    return fallback
+                if spent:
+                    raise NoOrder("the order of play is ambiguous beyond the search budget",
+                                  best[1].src)
+                raise NoOrder(best[1].message, best[1].src)
+            snap, choice, options = stack[-1]
+            self._restore(snap)
+            outcome = self._apply(options.pop(0), choice)
+
+    def _options(self, choice: _Choice) -> list[tuple[str, Seat]]:
+        a = choice.seat
+        if self._all_done():
+            return [("end", a)]
+        pons: list[tuple[str, Seat]] = []
+        chis: list[tuple[str, Seat]] = []
+        illegal: list[tuple[str, Seat]] = []
+        for j in range(self.n):
+            if j == a:
+                continue
+            step = self._next(j)
+            if step is not None and step.take and step.kind in CALLS \
+                    and step.target == a and step.tile is choice.tile:
+                # a seat in riichi cannot call; tried last, so the replay can report it
+                group = illegal if self.riichi >> j & 1 else (
+                    chis if step.kind not in (PON, KAN) else pons)
+                group.append(("call", Seat(j)))
+        options = pons + chis
+        s = Seat((a + 1) % self.n)
+        step = self._next(s)
+        if step is not None and step.take and step.kind == DRAW:
+            options.append(("draw", s))
+        return options + illegal
+
+    def _stuck(self, choice: _Choice) -> _Fail:
+        a = choice.seat
+        s = (a + 1) % self.n
+        step = self._next(s)
+        if step is None:
+            left = [i for i in range(self.n) if self._next(i) is not None]
+            return _Fail(f"after seat {a}'s discard of {choice.tile} seat {s} has no take left, "
+                         f"but seat {left[0]} still has actions", choice.src)
+        return _Fail(f"after seat {a}'s discard of {choice.tile} seat {s} must draw, but its "
+                     f"next action is {step.text!r} and no seat's next take calls that tile",
+                     step.src)
+
+    def _apply(self, option: tuple[str, Seat], choice: _Choice) -> _Choice | Ending | _Fail:
+        what, seat = option
+        if what == "end":
+            return Ending(END_AFTER_DISCARD, choice.seat, choice.tile, self.reach_pending)
+        return self._turn(seat, via_call=what == "call")
+
+    def _accept_reach(self) -> None:
+        seat = self.reach_pending
+        if seat is not None:
+            last = self.events[-1]
+            self.events.append(ReachAccepted(actor=seat, src=last.src))
+            self.riichi |= 1 << seat
+            self.reach_pending = None
+
+    def _turn(self, a: Seat, *, via_call: bool) -> _Choice | Ending | _Fail:
+        """Seat ``a`` takes (draws or calls) and plays on until a discard or the end."""
+        step = self._next(a)
+        if step is None and self.interrupted and self._all_done():
+            return Ending(END_STOP, a, None, None)  # no one played anything
+        if step is None or not step.take:
+            return _Fail(f"seat {a} should take a tile but has no take left", None)
+        if not via_call and step.kind != DRAW:
+            return _Fail(f"seat {a} should draw, but its next take is the call {step.text!r}",
+                         step.src)
+        self._accept_reach()
+        self._play(a, step)
+        last = step
+        while True:
+            if last.kind == KAN:
+                self.pending += 1
+                rinshan = self._next(a)
+                if rinshan is None and self.interrupted and self._all_done():
+                    return Ending(END_STOP, a, last.tile, None)
+                if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
+                    return _Fail(f"seat {a}'s open kan {last.text!r} is not followed by a "
+                                 "replacement draw", last.src)
+                self._play(a, rinshan)
+                last = rinshan
+            step = self._next(a)
+            if step is None:
+                if last.kind != DRAW and self.interrupted and self._all_done():
+                    return Ending(END_STOP, a, last.tile, None)
+                if last.kind != DRAW:
+                    return _Fail(f"seat {a}'s actions stop right after the call {last.text!r}",
+                                 last.src)
+                if not self._all_done():
+                    left = next(i for i in range(self.n) if self._next(i) is not None)
+                    return _Fail(f"seat {a}'s actions stop after drawing, but seat {left} still "
+                                 "has actions", last.src)
+                return Ending(END_AFTER_TAKE, a, last.tile, None)
+            if step.take:
+                return _Fail(f"seat {a} takes twice in a row", step.src)
+            if step.kind == DAHAI:
+                self._flush()
+                if step.reach is not None:
+                    self.events.append(step.reach)
+                self._play(a, step)
+                if step.reach is not None:
+                    self.reach_pending = a
+                return _Choice(a, step.tile, step.src)
+            self._play(a, step)
+            if self._all_done():
+                return Ending(END_AFTER_KAN, a, step.tile, None)
+            if step.kind == KAKAN:
+                self._flush()
+                self.pending = 1
+            elif step.kind == ANKAN:
+                self._flush()
+                self._dora()
+            else:
+                assert step.kind == KITA
+            rinshan = self._next(a)
+            if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
+                return _Fail(f"seat {a}'s {step.kind} {step.text!r} is not followed by a "
+                             "replacement draw", step.src)
+            self._play(a, rinshan)
+            last = rinshan

@@ -1,0 +1,138 @@
+"""A short way past the XML parser for mjlogs written the way Tenhou writes them.
+
+A Tenhou mjlog is one line of empty elements: ``<mjloggm ver="2.3">``, then tags
+such as ``<INIT seed="0,0,0,3,2,61" ... />`` and ``<T56/>``, then ``</mjloggm>``.
+For a document in exactly that form, splitting the text at ``/><`` gives the
+children, and splitting a child at ``"`` gives its attributes; :func:`split_tags`
+and :func:`scanned_tag` do that and nothing more.  They accept only text that is
+well-formed XML and that lxml reads to the same elements, names and values:
+
+* ASCII, printable, no ``&`` (so no entity or character references to expand) and
+  no ``<`` but at the tag boundaries (so no comment, PI, CDATA or DOCTYPE: a draw or
+  discard is its exact text, and :func:`scanned_tag` refuses any other with a ``<``);
+* the prolog an optional ``<?xml version="1.0" encoding="UTF-8"?>`` and whitespace
+  (spaces, tabs, line feeds), the root exactly ``<mjloggm ver="2.3">`` with its
+  children on the line it is on and nothing between them, and only whitespace
+  after ``</mjloggm>``;
+* each child ``NAME`` followed by `` name="value"`` pairs (ASCII letters and
+  digits in names, no name twice, no ``xmlns``), an optional space, then ``/>``;
+* at most 8 MB, and names of at most 64 characters (lxml's own limits are higher).
+
+Anything else returns ``None`` and the caller reads the document with lxml, which
+gives the same result or the exact error (``tests/parsers/test_tenhou_xml_scan.py``
+compares the two readings).  The split takes about a tenth of the time lxml takes
+to build the tree, and a tag is a dict lookup, not an element proxy.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
+
+__all__ = ["ScannedTag", "Tag", "scanned_tag", "split_tags"]
+
+_T = TypeVar("_T")
+
+_HEAD = re.compile(
+    r'(?:<\?xml version="1\.0"(?: encoding="(?:UTF|utf)-8")?\?>)?[ \t\n]*<mjloggm ver="2\.3"><')
+"""Optional declaration, whitespace, the root and the first child's ``<``."""
+_END = '/></mjloggm>'
+_PRINTABLE = bytes(range(0x20, 0x7F))
+_MOST_BYTES = 8_000_000
+"""Larger documents are left to lxml: it refuses an attribute value of about 10 MB
+(without ``huge_tree``), which a smaller document cannot hold.  (Names are held to
+64 characters for the same reason: lxml refuses one of 50,000.)  A real mjlog is
+tens of kilobytes."""
+_OUTSIDE = re.compile(
+    r'([A-Z]{1,64})(?: ?|( [A-Za-z][A-Za-z0-9]{0,63}=(?:" [A-Za-z][A-Za-z0-9]{0,63}=)*))')
+"""A child's text outside its quotes, the pieces joined by ``"``: the tag name and an
+optional space, or the tag name and `` name=`` per attribute."""
+
+
+class Tag(Protocol):
+    """What the mjlog reader asks of a child: an lxml element or a :class:`ScannedTag`."""
+
+    tag: str
+    sourceline: Any  # lxml-stubs leave it untyped; lxml gives int | None
+
+    @overload
+    def get(self, key: str, /) -> str | None: ...
+    @overload
+    def get(self, key: str, default: _T, /) -> str | _T: ...
+
+    def items(self) -> Iterable[tuple[Any, Any]]: ...  # lxml: str | bytes, always str here
+
+
+class ScannedTag(dict[str, str]):
+    """A child read by :func:`scanned_tag`: its attributes, name and line."""
+
+    __slots__ = ("sourceline", "tag")
+    tag: str
+    sourceline: int | None
+
+    if TYPE_CHECKING:  # typed as Tag.get: mypy does not match dict.get's three overloads to it
+        @overload  # type: ignore[override, no-overload-impl]
+        def get(self, key: str, /) -> str | None: ...
+        @overload
+        def get(self, key: str, default: _T, /) -> str | _T: ...
+
+
+def split_tags(data: bytes) -> tuple[int, list[str]] | None:
+    """The line the root's children are on and their texts (``T56``,
+    ``INIT seed="..." ...``), or ``None`` when the document is not in the form above."""
+    if len(data) > _MOST_BYTES or not data.isascii():
+        return None
+    text = data.decode("ascii")
+    head = _HEAD.match(text)
+    end = text.rfind(_END)
+    if head is None or end < head.end() or text[end + len(_END):].strip(" \t\r\n"):
+        return None
+    body = text[head.end():end]
+    # (translate finds any unprintable byte faster than isprintable; only the white
+    # space around the root may be one)
+    if (data.translate(None, _PRINTABLE) and not body.isprintable()) or "&" in body:
+        return None
+    return text.count("\n", 0, head.end()) + 1, body.split("/><")
+
+
+def scanned_tag(text: str, line: int | None) -> ScannedTag | None:
+    """The child whose text is ``text`` (as :func:`split_tags` gives it), or ``None``
+    when it is not ``NAME name="value" ...`` with a name used once."""
+    if "<" in text:
+        return None
+    parts = text.split('"')
+    if len(parts) == 1:  # no attributes
+        outside, values = text, parts[1:]
+    elif len(parts) % 2 and parts[-1] in ("", " "):
+        outside, values = '"'.join(parts[0:-1:2]), parts[1::2]
+    else:
+        return None
+    shape = _cached_shape(outside) if len(outside) <= _CACHED else _shape(outside)
+    if shape is None or len(shape[1]) != len(values):
+        return None
+    tag = ScannedTag(zip(shape[1], values, strict=False))  # lengths checked
+    tag.tag = shape[0]
+    tag.sourceline = line
+    return tag
+
+
+def _shape(outside: str) -> tuple[str, tuple[str, ...]] | None:
+    """The tag name and attribute names of a child whose text outside its quotes,
+    joined by ``"``, is ``outside`` (``INIT seed=" ten=" oya=``), or ``None`` when
+    that is not a name and ``" name=`` pieces."""
+    match = _OUTSIDE.fullmatch(outside)
+    if match is None:
+        return None
+    name, names = match.groups()
+    keys = tuple(names[1:-1].split('=" ')) if names else ()
+    if len(set(keys)) != len(keys) or "xmlns" in keys:  # xmlns puts the tag in a namespace
+        return None
+    return name, keys
+
+
+_cached_shape = lru_cache(maxsize=1024)(_shape)
+"""A log has a few dozen shapes, each under ``_CACHED`` characters (an AGARI's is
+about 100); longer ones are not kept."""
+_CACHED = 512

@@ -1,0 +1,106 @@
+"""The simulated table's pieces: the tile set, a player's tiles and state, a hand's result.
+
+See :mod:`kansa.sim.hand` for the table that plays with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kansa.replay import hand as H
+from kansa.replay.events import DrawReason
+from kansa.replay.state import Meld, MeldType
+from kansa.replay.tiles import Seat, Tile
+
+
+def full_set(aka: bool) -> list[Tile]:
+    """The 136 tiles, one five of each suit red when ``aka``."""
+    tiles = [Tile.from_index(i) for i in range(34) for _ in range(4)]
+    if aka:
+        for red in (Tile.M5R, Tile.P5R, Tile.S5R):
+            tiles[tiles.index(red.normal)] = red
+    return tiles
+
+
+def kinds(mask: int) -> list[int]:
+    """The tile kinds set in a waits mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(slots=True, eq=False)
+class SimPlayer:
+    seat: Seat
+    tiles: list[Tile] = field(default_factory=list)
+    """Concealed tiles, red fives as themselves."""
+    c34: list[int] = field(default_factory=lambda: [0] * 34)
+    melds: list[Meld] = field(default_factory=list)
+    river: list[Tile] = field(default_factory=list)
+    river_called: bool = False
+    """One of the player's discards was called (no nagashi mangan)."""
+    discarded34: list[bool] = field(default_factory=lambda: [False] * 34)
+    draws: int = 0
+    """Wall draws this hand (replacement draws excluded)."""
+    last_draw: Tile | None = None
+    rinshan: bool = False
+    """The last draw was a replacement tile."""
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    temp_furiten: bool = False
+    riichi_furiten: bool = False
+    waits: int = 0
+    """Shape waits of the 13-tile hand left by the last discard (or the deal)."""
+    forbidden: tuple[int, ...] = ()
+    """Kinds the player may not discard now (kuikae, right after a call)."""
+
+    def add(self, t: Tile) -> None:
+        self.tiles.append(t)
+        self.c34[t.index] += 1
+
+    def remove(self, t: Tile) -> None:
+        self.tiles.remove(t)
+        self.c34[t.index] -= 1
+
+    def of_kind(self, kind: int, n: int) -> tuple[Tile, ...]:
+        """``n`` held tiles of ``kind``, plain fives before the red one."""
+        held = sorted((t for t in self.tiles if t.index == kind), key=lambda t: t.is_red)
+        return tuple(held[:n])
+
+    @property
+    def is_closed(self) -> bool:
+        return all(m.type is MeldType.ANKAN for m in self.melds)
+
+    @property
+    def is_open(self) -> bool:
+        return not self.is_closed
+
+    @property
+    def furiten(self) -> bool:
+        if self.temp_furiten or self.riichi_furiten:
+            return True
+        return any(self.discarded34[k] for k in kinds(self.waits))
+
+    def update_waits(self) -> None:
+        self.waits = H.waits_mask(self.c34)
+
+
+@dataclass(slots=True)
+class KanRecord:
+    seat: Seat
+    type: MeldType
+    rinshan: bool = False
+    revealed: bool = False
+
+
+@dataclass(slots=True)
+class HandResult:
+    scores: list[int]
+    kyotaku: int
+    winners: tuple[Seat, ...] = ()
+    draw: DrawReason | None = None
+    dealer_tenpai: bool = False

@@ -1,0 +1,78 @@
+"""bench/bench.py's kansa modes and bench/peers.py without peers (fast: three corpus files)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench() -> ModuleType:
+    """``bench/bench.py`` (``bench/`` is not a package; the script puts itself on the path)."""
+    spec = importlib.util.spec_from_file_location("kansa_bench", ROOT / "bench" / "bench.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+peers = sys.modules["peers"]
+
+
+def test_kansa_modes_on_three_files_without_a_peer_python(
+        corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "no-venv" / "bin" / "python"
+    bench.main(["--corpus", str(corpus_dir), "--formats", "tenhou_xml", "--limit", "3",
+                "--repeat", "1", "--peers", "--peer-python", str(missing)])
+    out = capsys.readouterr().out
+    for label in ("parse", "replay (engine only: rule checks off)",
+                  "full audit (every check and score verification)"):
+        assert any(label in line and " 3 games " in line and "games/s" in line
+                   for line in out.splitlines()), (label, out)
+    assert f"peers: no peer python at {missing}; nothing to compare" in out
+
+
+def test_no_peer_python_is_a_message_not_an_error(tmp_path: Path) -> None:
+    found, why = peers.available(str(tmp_path / "python"))
+    assert found == {}
+    assert why.startswith("no peer python at")
+
+
+def test_a_python_without_peers_is_named(tmp_path: Path) -> None:
+    found, why = peers.available(sys.executable)
+    if found:
+        pytest.skip(f"kansa's own environment has peers installed: {found}")
+    assert why.startswith("none of jansou, riichienv, mjai loads in")
+
+
+def test_worker_counts_errors_failures_and_differing_wins(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A peer that raises on some games is counted, never stops the run."""
+
+    def fake(items: list[dict[str, str]]) -> dict[str, Any]:
+        def mode(i: int, t: Any) -> None:
+            if i == 0:
+                peers._parsed(lambda: int(""))
+            if i == 1:
+                peers._replayed([].pop)
+            t.wins += 2
+            if i == 2:
+                t.bad.append(("han", "seat 0: 3 han, log 2 han"))
+
+        return {"replay": mode}
+
+    monkeypatch.setitem(peers.LOADERS, "fake", fake)
+    items = [{"name": f"g{i}", "kind": "xml", "raw": "", "mjai": ""} for i in range(4)]
+    o = peers.time_modes("fake", items, repeat=2)["replay"]
+    assert (o.games, o.completed, o.n_errors, o.n_failures) == (4, 2, 1, 2)
+    assert (o.wins, o.bad_wins, o.kinds) == (4, 1, {"han": 1})
+    assert o.errors[0].startswith("g0: ValueError")
+    assert o.failures[0].startswith("g1: IndexError")
+    assert "g2: 1 win(s) differ" in o.failures[1]

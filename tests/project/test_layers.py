@@ -1,0 +1,100 @@
+"""The import rules of DESIGN.md, enforced on the source."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STDLIB_IO = {"os", "io", "pathlib", "glob", "shutil", "tempfile", "gzip", "zipfile", "socket",
+             "subprocess", "urllib", "http", "sqlite3"}
+ALLOWED = {
+    # package: (project packages it may import, third-party packages it may import)
+    "replay": ({"replay"}, {"mahjong"}),
+    "parsers": ({"parsers", "replay"}, {"lxml", "zstandard"}),
+    "reports": ({"reports", "replay"}, {"pandas", "matplotlib", "numpy", "pyarrow"}),
+    "sim": ({"sim", "replay", "parsers"}, set()),
+}
+LAYERS = {"replay", "parsers", "reports", "sim"}
+PROJECT = {*LAYERS, "kansa"}
+
+
+def layer(module: str) -> str:
+    """The layer a module belongs to: ``kansa.replay.tiles`` -> ``replay``,
+    ``kansa.cli`` -> ``kansa``; a third-party module gives its top-level name."""
+    parts = module.split(".")
+    if parts[0] == "kansa" and len(parts) > 1 and parts[1] in LAYERS:
+        return parts[1]
+    return parts[0]
+
+
+def import_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+def imports(path: Path) -> set[str]:
+    return {layer(name) for name in import_names(path)}
+
+
+def python_files() -> list[Path]:
+    """Every Python file of the repository once (not again through the kansa/* links)."""
+    out = []
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT).parts
+        if parts[0] in {".venv", ".git", "build"} or (parts[0] == "kansa" and len(parts) > 2):
+            continue
+        out.append(path)
+    return sorted(out)
+
+
+def test_layers_are_imported_only_through_kansa() -> None:
+    """``replay``, ``parsers``, ``reports`` and ``sim`` are installed as ``kansa.*`` only:
+    importing them by their folder name would load a second copy of every module."""
+    bad = [f"{path.relative_to(ROOT)} imports {name}"
+           for path in python_files() for name in import_names(path)
+           if name.split(".")[0] in LAYERS]
+    assert bad == []
+
+
+def modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_layer_imports(package: str) -> None:
+    project_ok, third_ok = ALLOWED[package]
+    stdlib = sys.stdlib_module_names
+    bad = []
+    for path in modules(package):
+        for name in imports(path):
+            if name in PROJECT and name not in project_ok:
+                bad.append(f"{path.relative_to(ROOT)} imports {name}")
+            elif name not in PROJECT and name not in stdlib and name not in third_ok:
+                bad.append(f"{path.relative_to(ROOT)} imports third-party {name}")
+            elif package == "replay" and name in STDLIB_IO:
+                bad.append(f"{path.relative_to(ROOT)} imports {name} (replay does no I/O)")
+    assert bad == []
+
+
+def test_replay_does_no_file_io() -> None:
+    for path in modules("replay"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = [n.func.id for n in ast.walk(tree)
+                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+        assert "open" not in calls and "print" not in calls, path
+
+
+def test_matplotlib_only_in_plots() -> None:
+    for package in ("replay", "parsers", "kansa"):
+        for path in modules(package):
+            assert "matplotlib" not in imports(path), path

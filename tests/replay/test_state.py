@@ -1,0 +1,66 @@
+"""Meld shapes as the game state sees them (the scoring oracle is given only well-formed
+ones), and taking a meld's tiles from a hand."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kansa.replay.state import Meld, MeldType, PlayerState
+from kansa.replay.tiles import BY_VALUE, Seat, Tile, parse_tiles
+
+
+@pytest.mark.parametrize(("mtype", "tiles", "ok"), [
+    (MeldType.CHI, "123m", True),
+    (MeldType.CHI, "406p", True),  # a red five (0p) in a chow
+    (MeldType.CHI, "13p", False),  # two tiles
+    (MeldType.CHI, "135p", False),
+    (MeldType.CHI, "89m1p", False),  # across suits
+    (MeldType.CHI, "123z", False),  # honors make no chow
+    (MeldType.PON, "555z", True),
+    (MeldType.PON, "505s", True),
+    (MeldType.PON, "55z", False),
+    (MeldType.PON, "556z", False),
+    (MeldType.DAIMINKAN, "1111m", True),
+    (MeldType.KAKAN, "111m", False),
+    (MeldType.ANKAN, "7777z", True),
+    (MeldType.ANKAN, "77777z", False),
+])
+def test_well_formed(mtype: MeldType, tiles: str, ok: bool) -> None:
+    assert Meld(type=mtype, tiles=tuple(parse_tiles(tiles))).well_formed is ok
+
+
+def _remove_all_by_counting(p: PlayerState, tiles: tuple[Tile, ...]) -> Tile | None:
+    """``remove_all`` written the plain way: count what is needed of all 37 values."""
+    need = [0] * 37
+    for t in tiles:
+        need[t.code] += 1
+    short = sum(max(0, n - p.c37[v]) for v, n in enumerate(need))
+    if short > p.hidden:
+        return next(BY_VALUE[v] for v, n in enumerate(need) if n > p.c37[v])
+    for v, n in enumerate(need):
+        take = min(n, p.c37[v])
+        p.c37[v] -= take
+        p.c34[BY_VALUE[v].index] -= take
+        p.known_count -= take
+        p.hidden -= n - take
+    return None
+
+
+@given(st.lists(st.sampled_from(list(Tile)), max_size=14),
+       st.lists(st.sampled_from(list(Tile)), min_size=1, max_size=4),
+       st.integers(0, 3))
+def test_remove_all_takes_every_tile_or_none(hand: list[Tile], tiles: list[Tile],
+                                             hidden: int) -> None:
+    def player() -> PlayerState:
+        p = PlayerState(seat=Seat(0), hidden=hidden)
+        for t in hand:
+            p.c37[t.code] += 1
+            p.c34[t.index] += 1
+            p.known_count += 1
+        return p
+    fast, plain = player(), player()
+    assert fast.remove_all(tuple(tiles)) == _remove_all_by_counting(plain, tuple(tiles))
+    assert (fast.c37, fast.c34, fast.known_count, fast.hidden) == (
+        plain.c37, plain.c34, plain.known_count, plain.hidden)
