@@ -22,6 +22,7 @@ from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.rules import PRESETS, RuleSet
 from kansa.runner import STDIN, Accumulator, AuditOptions, FileOutcome
 from kansa.summary import Painter, colour_wanted, print_summary
+from kansa.watch import watch
 
 EXIT_OK = 0
 """Every input audited; nothing at or above ``--fail-on``."""
@@ -38,6 +39,14 @@ EXIT_INTERRUPTED = 130
 """Ctrl-C: the files not reached are counted as not audited."""
 EXIT_PIPE = 141
 """Standard output was closed early (``kansa audit LOGS | head``)."""
+
+
+WATCH_DESCRIPTION = (
+    "Audit an mjai stream as it is written: standard input, or a file that grows (followed "
+    "as tail -f does). Each finding is printed as one JSON line, shaped like a "
+    "'violations' entry of 'audit --json', as soon as the event that proves it is read; "
+    "the last line is the end of the 'audit --json' document (its summary). A line that "
+    "cannot be read ends the watch with an 'unreadable' line.")
 
 
 class UsageError(Exception):
@@ -132,6 +141,10 @@ def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> 
                         "one log from standard input")
     p.add_argument("--format", dest="fmt", default=None, choices=FORMATS,
                    help="read every file as this format instead of recognising it")
+    _add_limit_options(p)
+
+
+def _add_limit_options(p: argparse.ArgumentParser) -> None:
     limits = p.add_argument_group("limits", "refuse hostile input; each log that breaks one "
                                             "is unreadable, the batch goes on")
     limits.add_argument("--max-file-bytes", type=_positive_int, metavar="BYTES",
@@ -317,6 +330,22 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument("-o", "--output", default=None, metavar="OUT",
                       help="a folder (one file per game) or a file; default: standard output")
     conv.set_defaults(func=cmd_convert)
+
+    live = sub.add_parser("watch", help="audit an mjai stream as it is written: each "
+                                        "finding as one JSON line, at once",
+                          description=WATCH_DESCRIPTION)
+    live.add_argument("file", nargs="?", default=STDIN, metavar="FILE",
+                      help="an mjai log that is being written, or - (the default) for "
+                           "standard input")
+    live.add_argument("--idle-seconds", type=_seconds, default=60.0, metavar="SECONDS",
+                      help="stop following FILE after this long without growth "
+                           "(default %(default)s)")
+    live.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
+                      help="exit 1 when a finding at or above this severity is found "
+                           "(default: error)")
+    _add_rules_option(live)
+    _add_limit_options(live)
+    live.set_defaults(func=cmd_watch)
     return parser
 
 
@@ -435,6 +464,14 @@ def cmd_convert(args: argparse.Namespace) -> int:
         raise no_input(args.paths)
     failed = convert(files, args.to, args.output, _limits(args), fmt=args.fmt)
     return EXIT_INPUT if failed else EXIT_OK
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    if args.file != STDIN and not Path(args.file).is_file():
+        raise UsageError(f"no such file: {args.file}")
+    tail, interrupted = watch(args.file, resolve_rules(args.rules), _limits(args),
+                              idle_seconds=args.idle_seconds)
+    return EXIT_INTERRUPTED if interrupted else exit_status(tail, args.fail_on)
 
 
 def exit_status(doc: dict[str, Any], fail_on: str, *, forced_format: bool = False) -> int:

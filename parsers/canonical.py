@@ -92,30 +92,38 @@ _CANON: dict[type, Callable[[Any], Event]] = {
 
 def canonical(events: Iterable[Event], players: int = 4) -> tuple[Event, ...]:
     """The events in canonical form (unchanged events are kept as they are)."""
-    out: list[Event] = []
-    get = _CANON.get
-    called: set[int] = set()
-    """Seats whose last take was a chi or pon."""
-    for ev in events:
+    return tuple(map(Canonical(players), events))
+
+
+class Canonical:
+    """Puts events in canonical form one at a time, in game order (a stream's reader
+    calls it per event; :func:`canonical` maps it over a game)."""
+
+    __slots__ = ("called", "players")
+
+    def __init__(self, players: int = 4) -> None:
+        self.players = players
+        self.called: set[int] = set()
+        """Seats whose last take was a chi or pon."""
+
+    def __call__(self, ev: Event) -> Event:
+        called = self.called
         if isinstance(ev, Dahai):
             if called and ev.actor in called:
-                out.append(_discard_after_call(ev, called))
-                continue
+                return _discard_after_call(ev, called)
         elif isinstance(ev, Tsumo):
             called.discard(ev.actor)
         elif isinstance(ev, Chi | Pon):
             called.add(ev.actor)
         elif isinstance(ev, StartKyoku):
             called.clear()
-        fn = get(type(ev))
+        fn = _CANON.get(type(ev))
         if fn is None:
-            out.append(ev)
-            continue
+            return ev
         new = fn(ev)
         if isinstance(new, Ryukyoku) and new.reason.is_abortive and new.deltas is None:
-            new = dataclasses.replace(new, deltas=(0,) * players)
-        out.append(new)
-    return tuple(out)
+            new = dataclasses.replace(new, deltas=(0,) * self.players)
+        return new
 
 
 def _discard_after_call(ev: Dahai, called: set[int]) -> Event:

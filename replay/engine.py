@@ -260,7 +260,7 @@ class Replayer:
         if not self.complete or cuts:
             where = "mid-hand" if mid_hand else "before the end of the game"
             self.ctx.index = self.index
-            self.ctx.event = self.game.events[-1] if self.game.events else None
+            # ctx.event is the last event stepped (a Table's game holds no events)
             stops = [] if self.complete else [
                 f"the log stops {where}, after {self.index + 1} events; "
                 "replayed as far as it goes"]

@@ -3,6 +3,8 @@
 >>> table = Table("tenhou")
 >>> table.state.round is None          # no hand dealt yet
 True
+>>> table
+<Table tenhou no hand yet, 0 events, 0 findings>
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable
 from kansa.replay.engine import Replayer
 from kansa.replay.events import Event
 from kansa.replay.game import Game, RuleHints
-from kansa.replay.result import ReplayResult
+from kansa.replay.result import HandRecord, ReplayResult
 from kansa.replay.rules import RuleSet
 from kansa.replay.state import GameState
 from kansa.replay.violations import Violation
@@ -47,9 +49,21 @@ class Table:
         return self._replayer.state
 
     @property
+    def hands(self) -> list[HandRecord]:
+        """The hands so far, as the result will list them (the last one may be open)."""
+        return self._replayer.hands
+
+    @property
     def violations(self) -> list[Violation]:
         """Every finding so far, in the order found."""
         return self._replayer.violations
+
+    def __repr__(self) -> str:
+        rs = self.state.round
+        where = rs.label if rs is not None else "no hand yet"
+        n = len(self._replayer.violations)
+        return (f"<Table {self.rules.name} {where}, {self._replayer.index + 1} events, "
+                f"{n} finding{'' if n == 1 else 's'}>")
 
     def push(self, event: Event) -> list[Violation]:
         """Apply ``event`` and return the findings it proves."""

@@ -78,30 +78,19 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
         cannot be read, naming the line (and column for JSON syntax errors).
     """
     text = decode_text(data, source)
-    reader = _Reader(source)
+    reader = Reader(source)
     rows = text.split("\n")
-    for number, raw in enumerate(rows, 1):
-        line = raw.rstrip()  # leading blanks stay, so JSON columns match the file
-        if not line.strip():
-            continue
-        src = SourceRef(source, line=number)
-        if not line.lstrip().startswith("{"):
-            raise LogFormatError(f"not a JSON object: {short(line)}", src)
-        if number == len(rows) and is_cut_off(line):  # the last line, without its newline
-            reader.cut = Diagnostic(
-                f"the file is cut off: it stops at byte {len(data)} (line {number}, column "
-                f"{len(raw) + 1}) in the middle of its last line, {excerpt(line.strip())}, "
-                "which is lost", SourceRef(source, number, len(raw) + 1), "warning",
-                "log.truncated")
+    last = len(rows)
+    for number, raw in enumerate(rows, 1):  # the last row has no newline after it
+        if reader.read_line(raw, number, limits, end=len(data) if number == last else None):
             break
-        reader.feed(Fields(loads(line, src, limits.max_json_depth), src), number)
     return reader.finish()
 
 
-class _GameBuilder:
+class GameBuilder:
     """One game's events and what reading them needs to remember."""
 
-    def __init__(self, reader: _Reader, src: SourceRef, players: int | None) -> None:
+    def __init__(self, reader: Reader, src: SourceRef, players: int | None) -> None:
         self.reader = reader
         self.src = src
         self.n = players
@@ -148,21 +137,58 @@ class _GameBuilder:
                 notes.append(Diagnostic(
                     f"tiles of seats {sorted(self.hidden)} are hidden, but no single seat's "
                     "view is recorded", self.src))
-        hints = RuleHints(**{"players": n, **self.hints})
-        return Game(format="mjai", source=self.reader.source, events=canonical(self.events, n),
+        return dataclasses.replace(
+            self.header(index), events=canonical(self.events, n), perspective=perspective,
+            diagnostics=tuple(notes), assumed_scores=frozenset(self.assumed))
+
+    def header(self, index: int) -> Game:
+        """The game's metadata as read so far (players, rule hints), without events."""
+        hints = RuleHints(**{"players": self.n or 4, **self.hints})
+        return Game(format="mjai", source=self.reader.source, events=(),
                     players=self.players, hints=hints, log_id=self.log_id,
-                    title=self.title, index=index, perspective=perspective,
-                    diagnostics=tuple(notes), assumed_scores=frozenset(self.assumed))
+                    title=self.title, index=index)
 
 
-class _Reader:
-    def __init__(self, source: str) -> None:
+class Reader:
+    """Reads an mjai log line by line: :func:`parse` gives it a file's lines, the
+    stream reader (:mod:`kansa.parsers.mjai.stream`) a stream's as they arrive."""
+
+    def __init__(self, source: str, *, keep: bool = True) -> None:
         self.source = source
+        self.keep = keep
+        """Keep each game built in :attr:`games` (a stream's reader drops them)."""
         self.games: list[Game] = []
-        self.cur: _GameBuilder | None = None
+        self.built = 0
+        """Games closed so far (the index of the next one)."""
+        self.cur: GameBuilder | None = None
         self.lines = 0
         self.cut: Diagnostic | None = None
         """Where a file cut off in its last line stops (a ``log.truncated`` warning)."""
+
+    def read_line(self, raw: str, number: int, limits: Limits, *,
+                  end: int | None = None) -> bool:
+        """Read line ``number`` (``raw``, without its newline).  ``end``: the input ends
+        with this line, without a newline, at byte ``end``.  True when that line is cut
+        off (then it is :attr:`cut`, and lost).
+
+        :raises LogFormatError: for a line that is not a JSON object or a field that
+            cannot be read, naming the line (and column for JSON syntax errors).
+        """
+        line = raw.rstrip()  # leading blanks stay, so JSON columns match the file
+        if not line.strip():
+            return False
+        src = SourceRef(self.source, line=number)
+        if not line.lstrip().startswith("{"):
+            raise LogFormatError(f"not a JSON object: {short(line)}", src)
+        if end is not None and is_cut_off(line):
+            self.cut = Diagnostic(
+                f"the file is cut off: it stops at byte {end} (line {number}, column "
+                f"{len(raw) + 1}) in the middle of its last line, {excerpt(line.strip())}, "
+                "which is lost",
+                SourceRef(self.source, number, len(raw) + 1), "warning", "log.truncated")
+            return True
+        self.feed(Fields(loads(line, src, limits.max_json_depth), src), number)
+        return False
 
     def finish(self) -> list[Game]:
         self._close()
@@ -180,14 +206,16 @@ class _Reader:
     def _close(self) -> None:
         g, self.cur = self.cur, None
         if g is not None and (g.events or g.players):
-            self.games.append(g.build(len(self.games)))
+            if self.keep:
+                self.games.append(g.build(self.built))
+            self.built += 1
 
-    def _game(self, kind: str, src: SourceRef) -> _GameBuilder:
+    def _game(self, kind: str, src: SourceRef) -> GameBuilder:
         """The game this line belongs to (opening one when the log omits start_game)."""
         g = self.cur
         if g is None or (g.ended and kind == "start_kyoku"):
             self._close()
-            g = self.cur = _GameBuilder(self, src, None)
+            g = self.cur = GameBuilder(self, src, None)
             g.note("a game starts without a start_game line", src)
         return g
 
@@ -198,12 +226,12 @@ class _Reader:
             f.fail("type", f"missing or non-string 'type': {short(kind)}")
         if kind == "start_game":
             self._close()
-            self.cur = _GameBuilder(self, f.src, None)
+            self.cur = GameBuilder(self, f.src, None)
             _start_game(self.cur, f)
             return
         handler = _HANDLERS.get(kind)
         if handler is None:
-            g = self.cur or _GameBuilder(self, f.src, None)  # notes before any game are lost
+            g = self.cur or GameBuilder(self, f.src, None)  # notes before any game are lost
             if kind == "none":
                 g.count("'none' lines (a bot's pass) are ignored", f.src)
             elif kind == "error":
@@ -219,17 +247,17 @@ class _Reader:
 
 # -- per-type readers ------------------------------------------------------------
 
-def _players(g: _GameBuilder) -> int:
+def _players(g: GameBuilder) -> int:
     if g.n is None:
         g.n = 4
     return g.n
 
 
-def _actor(g: _GameBuilder, f: Fields, key: str = "actor") -> Seat:
+def _actor(g: GameBuilder, f: Fields, key: str = "actor") -> Seat:
     return Seat(f.integer(key, 0, _players(g) - 1))
 
 
-def _melds(g: _GameBuilder, seat: Seat) -> list[Tile]:
+def _melds(g: GameBuilder, seat: Seat) -> list[Tile]:
     """The tiles ``seat`` called or kanned this hand (for ``sangenpai``)."""
     while len(g.melds) <= seat:
         g.melds.append([])
@@ -253,7 +281,7 @@ def _tiles(f: Fields, key: str, lo: int = 1, hi: int = 4) -> tuple[Tile, ...]:
     return tuple(tile_or_fail(Tile.from_mjai, t, f.at(key), repr(key)) for t in items)
 
 
-def _start_game(g: _GameBuilder, f: Fields) -> None:
+def _start_game(g: GameBuilder, f: Fields) -> None:
     n = f.opt_int("num_players", 3, 4)
     g.n = n
     names = f.get("names")
@@ -266,7 +294,7 @@ def _start_game(g: _GameBuilder, f: Fields) -> None:
         _game_ext(g, Fields(ext, f.at(EXT)))
 
 
-def _game_ext(g: _GameBuilder, e: Fields) -> None:
+def _game_ext(g: GameBuilder, e: Fields) -> None:
     """kansa's game metadata: players' ranks, rule hints, title, log id."""
     people = e.get("players")
     if people is not None:
@@ -310,7 +338,7 @@ def _opt_num(f: Fields, key: str) -> float | None:
     return float(value)
 
 
-def _start_kyoku(g: _GameBuilder, f: Fields) -> StartKyoku:
+def _start_kyoku(g: GameBuilder, f: Fields) -> StartKyoku:
     rows = f.array("tehais")
     if g.n is None:
         if len(rows) not in (3, 4):
@@ -349,7 +377,7 @@ def _start_kyoku(g: _GameBuilder, f: Fields) -> StartKyoku:
         tehais=tuple(tehais), src=f.src)
 
 
-def _assumed_scores(g: _GameBuilder, f: Fields, n: int) -> tuple[int, ...]:
+def _assumed_scores(g: GameBuilder, f: Fields, n: int) -> tuple[int, ...]:
     """Scores for a start_kyoku without them: the previous result's, else the default."""
     g.assumed.add(len(g.events))
     if g.start_scores is None:
@@ -375,7 +403,7 @@ def _assumed_scores(g: _GameBuilder, f: Fields, n: int) -> tuple[int, ...]:
     return tuple(base)
 
 
-def _tsumo(g: _GameBuilder, f: Fields) -> Tsumo:
+def _tsumo(g: GameBuilder, f: Fields) -> Tsumo:
     actor = _actor(g, f)
     pai = f.req("pai")
     if pai == "?":
@@ -384,14 +412,14 @@ def _tsumo(g: _GameBuilder, f: Fields) -> Tsumo:
     return Tsumo(actor=actor, tile=_tile(f, "pai"), src=f.src)
 
 
-def _dahai(g: _GameBuilder, f: Fields) -> Dahai:
+def _dahai(g: GameBuilder, f: Fields) -> Dahai:
     if f.get("tsumogiri") is None:
         g.count("dahai without 'tsumogiri': read as a discard from the hand", f.src)
     return Dahai(actor=_actor(g, f), tile=_tile(f, "pai"),
                  tsumogiri=f.flag("tsumogiri", False), src=f.src)
 
 
-def _call(g: _GameBuilder, f: Fields) -> Chi | Pon | Daiminkan:
+def _call(g: GameBuilder, f: Fields) -> Chi | Pon | Daiminkan:
     actor, target = _actor(g, f), _actor(g, f, "target")
     tile, consumed = _tile(f, "pai"), _tiles(f, "consumed")
     _melds(g, actor).extend((tile, *consumed))
@@ -403,24 +431,24 @@ def _call(g: _GameBuilder, f: Fields) -> Chi | Pon | Daiminkan:
     return Daiminkan(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
 
 
-def _kakan(g: _GameBuilder, f: Fields) -> Kakan:
+def _kakan(g: GameBuilder, f: Fields) -> Kakan:
     actor, tile = _actor(g, f), _tile(f, "pai")
     _melds(g, actor).append(tile)
     return Kakan(actor=actor, tile=tile, consumed=_tiles(f, "consumed"), src=f.src)
 
 
-def _ankan(g: _GameBuilder, f: Fields) -> Ankan:
+def _ankan(g: GameBuilder, f: Fields) -> Ankan:
     actor, consumed = _actor(g, f), _tiles(f, "consumed")
     _melds(g, actor).extend(consumed)
     return Ankan(actor=actor, consumed=consumed, src=f.src)
 
 
-def _nukidora(g: _GameBuilder, f: Fields) -> Nukidora:
+def _nukidora(g: GameBuilder, f: Fields) -> Nukidora:
     tile = _tile(f, "pai") if f.has("pai") else Tile.NORTH
     return Nukidora(actor=_actor(g, f), tile=tile, src=f.src)
 
 
-def _reach_accepted(g: _GameBuilder, f: Fields) -> ReachAccepted:
+def _reach_accepted(g: GameBuilder, f: Fields) -> ReachAccepted:
     actor = _actor(g, f)
     if actor < len(g.sticks):
         g.sticks[actor] += 1
@@ -429,7 +457,7 @@ def _reach_accepted(g: _GameBuilder, f: Fields) -> ReachAccepted:
                          src=f.src)
 
 
-def _hora(g: _GameBuilder, f: Fields) -> Hora:
+def _hora(g: GameBuilder, f: Fields) -> Hora:
     actor, target = _actor(g, f), _actor(g, f, "target")
     n = _players(g)
     ctx = WinContext(players=n, seat_wind=WINDS[(actor - g.oya) % n], round_wind=g.bakaze,
@@ -442,7 +470,7 @@ def _hora(g: _GameBuilder, f: Fields) -> Hora:
                 honba=c.honba, kyotaku=c.kyotaku, src=f.src)
 
 
-def _ryukyoku(g: _GameBuilder, f: Fields) -> Ryukyoku:
+def _ryukyoku(g: GameBuilder, f: Fields) -> Ryukyoku:
     n = _players(g)
     c = read_ryukyoku(f, n, g.note)
     _result(g, f, n, c.deltas)
@@ -450,13 +478,13 @@ def _ryukyoku(g: _GameBuilder, f: Fields) -> Ryukyoku:
                     actor=c.actor, src=f.src)
 
 
-def _result(g: _GameBuilder, f: Fields, n: int, deltas: tuple[int, ...] | None) -> None:
+def _result(g: GameBuilder, f: Fields, n: int, deltas: tuple[int, ...] | None) -> None:
     g.result_deltas.append(deltas)
     if f.has("scores"):
         g.result_scores = f.ints("scores", n)
 
 
-def _end_game(g: _GameBuilder, f: Fields) -> EndGame:
+def _end_game(g: GameBuilder, f: Fields) -> EndGame:
     n = _players(g)
     g.ended = True
     points = None
