@@ -289,6 +289,12 @@ def _replay_log_untimed(data: bytes, source: str, options: AuditOptions,
         return FileResults(source, "unsupported", error={"file": source, "reason": exc.reason})
     except Exception as exc:
         return _internal(source, exc, "parsing")
+    return replay_games(games, source, options, keep_events=keep_events)
+
+
+def replay_games(games: list[Game], source: str, options: AuditOptions = AuditOptions(), *,
+                 keep_events: bool = False) -> FileResults:
+    """Replay the games read from ``source``: one outcome for them, as for a file's."""
     if not games:
         return FileResults(source, "unreadable", error={
             "file": source, "error": "the file holds no game", "position": "start of file"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from kansa.replay.events import Event, SourceRef
+from kansa.replay.events import Event, SourceRef, StartKyoku
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -104,6 +104,16 @@ class Game:
     filled them in; replay uses the rule set's start, then its own running scores)."""
     runs: SourceRuns | None = None
     """The positions of the events whose ``src`` is ``None`` (see :meth:`src_of`)."""
+
+    def __repr__(self) -> str:
+        """``<Game FORMAT ID 4p N hands>``: the log id, else the file's name (with
+        ``#index`` for a later game of the file), not the events."""
+        name = self.log_id or self.source.replace("\\", "/").rsplit("/", 1)[-1]
+        if self.log_id is None and self.index:
+            name += f"#{self.index}"
+        hands = sum(1 for ev in self.events if type(ev) is StartKyoku)
+        return (f"<Game {self.format} {name} {self.hints.players}p {hands} "
+                f"hand{'' if hands == 1 else 's'}>")
 
     def src_of(self, index: int) -> SourceRef | None:
         """Where event ``index`` was read: its own ``src``, or its place in :attr:`runs`.
