@@ -105,7 +105,7 @@ class Watch:
         if self.error is None:
             return True
         self._print(self.error)
-        self._close()
+        self.game = None  # an unreadable input: its game is not finished
         return False
 
     def _take(self, item: GameStart | Event | Diagnostic) -> None:
