@@ -133,6 +133,8 @@ class Watch:
             self._show(g, g.table.violations)
             if self.ended:
                 self._close()
+        except BrokenPipeError:  # the output's reader went away: not the game's fault
+            raise
         except Exception as exc:  # a bug in kansa: this game is lost, not the others
             self._lost(g, exc)
 
@@ -197,6 +199,8 @@ class Watch:
             return
         try:
             result = g.table.finish()
+        except BrokenPipeError:
+            raise
         except Exception as exc:
             self._lost(g, exc)
             return

@@ -8,6 +8,7 @@ waited for the end of the game would time out.  The findings are those ``kansa a
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -304,3 +305,21 @@ def test_hands_without_scores(tmp_path: Path) -> None:
     findings = findings_of(path)
     assert [v["rule"] for v in findings] == ["log.assumption"]  # the first hand's start
     assert ordered(list(watched(path))) == ordered(findings)
+
+
+def test_output_closed_early() -> None:
+    """The reader of the output goes away: kansa stops quietly with 141."""
+    proc = subprocess.Popen([sys.executable, "-m", "kansa", "watch", "-"], cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdout.close()
+    with contextlib.suppress(BrokenPipeError):  # kansa may have stopped already
+        for line in (DISPUTES / "late-claim.mjson").read_bytes().splitlines(True) * 3:
+            proc.stdin.write(line)
+            proc.stdin.flush()
+    with contextlib.suppress(BrokenPipeError):
+        proc.stdin.close()
+    assert proc.wait(timeout=WAIT) == 141
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read().decode()
