@@ -127,10 +127,10 @@ class Watch:
         assumed = isinstance(item, StartKyoku) and len(g.events) in self.stream.assumed_scores
         g.events.append((item, assumed))
         try:
-            if isinstance(item, Hora) and self.choice == "auto":
+            rebuilt = isinstance(item, Hora) and self.choice == "auto" and \
                 self._follow_the_play(g)
-            self._push(g.table, item, assumed)
-            self._show(g, g.table.violations)
+            found = self._push(g.table, item, assumed)
+            self._show(g, g.table.violations if rebuilt else found)
             if self.ended:
                 self._close()
         except BrokenPipeError:  # the output's reader went away: not the game's fault
@@ -141,26 +141,28 @@ class Watch:
     # -- the game ------------------------------------------------------------------
 
     @staticmethod
-    def _push(table: Table, ev: Event, assumed: bool) -> None:
+    def _push(table: Table, ev: Event, assumed: bool) -> list[Violation]:
         if assumed and isinstance(ev, StartKyoku):
             # the stream gave no scores: the engine's own, as for a file's game
             st = table.state
             scores = st.scores if st.scores is not None and st.round is not None else \
                 [table.rules.start_score] * table.rules.players
             ev = dataclasses.replace(ev, scores=tuple(scores))
-        table.push(ev)
+        return table.push(ev)
 
-    def _follow_the_play(self, g: _Game) -> None:
+    def _follow_the_play(self, g: _Game) -> bool:
         """Audit again under the rule set the play shows, where the win just read
-        contradicts the log's own rules (as ``--rules auto`` does with a whole file)."""
+        contradicts the log's own rules (as ``--rules auto`` does with a whole file);
+        True when it does."""
         game = dataclasses.replace(g.header, events=tuple(ev for ev, _ in g.events))
         rules = rules_for(game, "auto")
         if rules == g.rules:
-            return
+            return False
         table = Table(rules, game=g.header)
         for ev, assumed in g.events[:-1]:
             self._push(table, ev, assumed)
         g.rules, g.table = rules, table
+        return True
 
     def _show(self, g: _Game, found: list[Violation], result: ReplayResult | None = None
               ) -> None:
