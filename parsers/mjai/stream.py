@@ -50,6 +50,8 @@ class MjaiStream:
         self.limits = limits
         self.line = 0
         """The number of the last line fed."""
+        self.size = 0
+        """Bytes fed so far."""
         self._reader = Reader(source, keep=keep_games)
         self._game: GameBuilder | None = None
         self._canonical = Canonical()
@@ -93,7 +95,7 @@ class MjaiStream:
             return []
         self.line += 1
         text = self._text(rest)
-        self._reader.read_line(text, self.line, self.limits, end=self._bytes)
+        self._reader.read_line(text, self.line, self.limits, end=self.size)
         out = self._news()
         cut = self._reader.cut
         return [*out, cut] if cut is not None else out
@@ -107,28 +109,30 @@ class MjaiStream:
         return self._reader.finish()
 
     def _text(self, raw: str | bytes) -> str:
-        """The line as text, counted against the current game's limits."""
+        """The line as text, refused when it alone breaks a game's limits."""
         data = raw.encode("utf-8") if isinstance(raw, str) else raw
         self._line_bytes = len(data)
+        self.size += len(data)
         self._line_items = (data.count(b"<") + data.count(b",") + data.count(b"[")
                             + data.count(b"{"))
-        self._bytes += self._line_bytes
-        self._items += self._line_items
-        limits = self.limits
-        if self._bytes > limits.max_file_bytes:
-            raise LogFormatError(
-                f"the game is over the limit of {limits.max_file_bytes} bytes "
-                "(--max-file-bytes)", SourceRef(self.source, self.line))
-        if self._items > limits.max_items:
-            raise LogFormatError(
-                f"the game holds more than {limits.max_items} list items or values "
-                "(--max-items)", SourceRef(self.source, self.line))
+        self._check(self._line_bytes, self._line_items)
         try:
             text = raw if isinstance(raw, str) else raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise LogFormatError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})",
                                  SourceRef(self.source, self.line, exc.start + 1)) from None
         return text[1:] if self.line == 1 and text.startswith(BOM) else text
+
+    def _check(self, size: int, items: int) -> None:
+        limits = self.limits
+        if size > limits.max_file_bytes:
+            raise LogFormatError(
+                f"the game is over the limit of {limits.max_file_bytes} bytes "
+                "(--max-file-bytes)", SourceRef(self.source, self.line))
+        if items > limits.max_items:
+            raise LogFormatError(
+                f"the game holds more than {limits.max_items} list items or values "
+                "(--max-items)", SourceRef(self.source, self.line))
 
     def _news(self) -> list[StreamItem]:
         """What the last line added: a new game, its events, its warnings."""
@@ -140,8 +144,11 @@ class MjaiStream:
             self._game = g
             self._canonical = Canonical(g.n or 4)
             self._events = self._notes = 0
-            self._bytes, self._items = self._line_bytes, self._line_items
+            self._bytes = self._items = 0
             out.append(GameStart(g.header(self._reader.built)))
+        self._bytes += self._line_bytes
+        self._items += self._line_items
+        self._check(self._bytes, self._items)
         canonical = self._canonical
         canonical.players = g.n or 4
         events = g.events
