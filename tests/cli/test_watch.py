@@ -25,7 +25,7 @@ from typing import IO, Any
 import pytest
 from conftest import corpus_path
 
-from kansa.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK
+from kansa.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, main
 from kansa.parsers.mjai.write import write
 from kansa.parsers.source import DEFAULT_LIMITS
 from kansa.runner import audit_file
@@ -323,3 +323,8 @@ def test_output_closed_early() -> None:
         proc.stdin.close()
     assert proc.wait(timeout=WAIT) == 141
     assert proc.stderr is not None and "Traceback" not in proc.stderr.read().decode()
+
+
+def test_a_missing_file_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["watch", "no/such/live.mjson"]) == EXIT_USAGE
+    assert "no such file: no/such/live.mjson" in capsys.readouterr().err
