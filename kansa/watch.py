@@ -3,11 +3,12 @@
 Each line of the stream is read as it arrives (:mod:`kansa.parsers.mjai.stream`) and
 its events pushed into a :class:`~kansa.replay.table.Table`; each finding an event
 proves is printed at once, as one JSON line shaped like a ``violations`` entry of
-``kansa audit --json``.  A game's end prints the findings only its end can prove; the
-stream's end prints one last line, the tail of ``audit --json`` (``unreadable``,
-``unsupported``, ``internal_errors``, ``summary``).  A line that cannot be read is
-printed as an ``unreadable`` entry (file, error, position) and ends the watch, as it
-makes a file unreadable.
+``kansa audit --json``.  A game is closed when the next one starts or the stream ends
+(an event after its ``end_game`` is still a finding of it); the stream's end prints one
+last line, the tail of ``audit --json`` (``unreadable``, ``unsupported``,
+``internal_errors``, ``summary``).  A line that cannot be read is printed as an
+``unreadable`` entry (file, error, position) and ends the watch, as it makes a file
+unreadable.
 """
 
 from __future__ import annotations
@@ -131,8 +132,6 @@ class Watch:
                 self._follow_the_play(g)
             found = self._push(g.table, item, assumed)
             self._show(g, g.table.violations if rebuilt else found)
-            if self.ended:
-                self._close()
         except BrokenPipeError:  # the output's reader went away: not the game's fault
             raise
         except Exception as exc:  # a bug in kansa: this game is lost, not the others

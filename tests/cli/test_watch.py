@@ -328,3 +328,12 @@ def test_output_closed_early() -> None:
 def test_a_missing_file_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["watch", "no/such/live.mjson"]) == EXIT_USAGE
     assert "no such file: no/such/live.mjson" in capsys.readouterr().err
+
+
+def test_an_event_after_the_end_of_the_game(tmp_path: Path) -> None:
+    text = write(simulate(6)) + '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":false}\n'
+    path = tmp_path / "after-end.mjson"
+    path.write_text(text, encoding="utf-8")
+    findings = findings_of(path)
+    assert [v["rule"] for v in findings] == ["log.out-of-order"]
+    assert ordered(list(watched(path))) == ordered(findings)
