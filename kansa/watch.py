@@ -60,6 +60,8 @@ class _Game:
     taken from the play replays them)."""
     shown: set[tuple[object, ...]] = field(default_factory=set)
     """The findings printed so far."""
+    notes: list[Violation] = field(default_factory=list)
+    """The warnings the reading noted (a file's game reports them before its events)."""
     unsupported: bool = False
 
 
@@ -191,7 +193,8 @@ class Watch:
     def _diagnostic(self, g: _Game, d: Diagnostic) -> None:
         """A warning the reading noted, reported as a file's are before its events."""
         ctx = CheckContext(game=GameState(rules=g.rules), rules=g.rules)
-        self._show(g, [dataclasses.replace(ctx.violation(d.rule, d.message), src=d.src)])
+        g.notes.append(dataclasses.replace(ctx.violation(d.rule, d.message), src=d.src))
+        self._show(g, g.notes[-1:])
 
     def _close(self) -> None:
         """Finish the current game: the findings only its end proves, then its result."""
@@ -205,6 +208,7 @@ class Watch:
         except Exception as exc:
             self._lost(g, exc)
             return
+        result.violations = [*g.notes, *result.violations]
         self._show(g, result.violations, result)
         self.results.append(result)
 

@@ -18,7 +18,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -28,7 +27,7 @@ from conftest import corpus_path
 from kansa.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, main
 from kansa.parsers.mjai.write import write
 from kansa.parsers.source import DEFAULT_LIMITS
-from kansa.runner import audit_file
+from kansa.runner import audit_file, build_document
 from kansa.sim.table import simulate
 from kansa.watch import Watch
 
@@ -246,8 +245,9 @@ def mjai_files() -> list[Path]:
     return found
 
 
-def watched(path: Path) -> Iterator[dict[str, Any]]:
-    """What ``kansa watch`` prints for the file's lines, in this process."""
+def watched(path: Path) -> list[dict[str, Any]]:
+    """What ``kansa watch`` prints for the file's lines, in this process; its last line
+    is checked against the end of the file's ``audit --json`` document."""
     out = io.StringIO()
     w = Watch(str(path), "auto", DEFAULT_LIMITS, out)
     data = path.read_bytes()
@@ -257,8 +257,10 @@ def watched(path: Path) -> Iterator[dict[str, Any]]:
             break
     else:
         w.end(rest)
-    for line in out.getvalue().splitlines():
-        yield json.loads(line)
+    document = build_document([audit_file(str(path))], None)
+    del document["games"]
+    assert w.tail() == document
+    return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
 @pytest.mark.parametrize("path", mjai_files(), ids=lambda p: p.name)
