@@ -17,13 +17,13 @@ import dataclasses
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, BinaryIO
 
 from kansa.deadline import TimeLimitExceeded, time_limit
 from kansa.parsers import LogFormatError
-from kansa.parsers.mjai.stream import GameStart, MjaiStream
+from kansa.parsers.mjai.stream import GameStart, MjaiStream, StreamItem
 from kansa.parsers.source import Limits
 from kansa.replay.context import CheckContext
 from kansa.replay.events import EndGame, Event, Hora, StartKyoku
@@ -94,7 +94,7 @@ class Watch:
         if self.error is None and self._read(lambda: self.stream.end(rest)):
             self._close()
 
-    def _read(self, read: Any) -> bool:
+    def _read(self, read: Callable[[], list[StreamItem]]) -> bool:
         try:
             with time_limit(self.limits.max_seconds):
                 for item in read():
@@ -234,6 +234,12 @@ class Watch:
         self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         self.out.flush()
 
+    def close(self) -> dict[str, Any]:
+        """Print the last line (:meth:`tail`) and give it."""
+        tail = self.tail()
+        self._print(tail)
+        return tail
+
     def tail(self) -> dict[str, Any]:
         """The last line: what ``kansa audit --json`` ends with, for this stream."""
         status: Status = (
@@ -268,9 +274,7 @@ def watch(path: str, rules: str | RuleSet, limits: Limits, *, idle_seconds: floa
     except KeyboardInterrupt:
         interrupted = True
         w.end()
-    tail = w.tail()
-    w._print(tail)
-    return tail, interrupted
+    return w.close(), interrupted
 
 
 def _read_stdin(w: Watch, limits: Limits) -> None:
@@ -296,7 +300,8 @@ def _follow(w: Watch, fh: BinaryIO, limits: Limits, idle_seconds: float) -> None
     w.end()
 
 
-def _lines(fh: BinaryIO, most: int, idle_seconds: float, done: Any) -> Iterator[bytes]:
+def _lines(fh: BinaryIO, most: int, idle_seconds: float, done: Callable[[], bool]
+           ) -> Iterator[bytes]:
     """The file's lines as they are written; a last piece without a newline when it
     stops growing (after ``done()`` says the stream may end, at once)."""
     part = b""
