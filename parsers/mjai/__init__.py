@@ -1,1 +1,1 @@
-"""mjai JSON lines (Mortal and gimite dialects): reader, writer, claims and names."""
+"""mjai JSON lines (Mortal and gimite dialects): reader, stream reader, writer, claims and names."""
