@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any, TextIO
 
+from kansa.problems import FileProblem
+
 _SGR = {"error": "1;31", "warning": "33", "rule": "36", "dim": "2"}
 
 
@@ -84,9 +86,9 @@ def print_summary(doc: dict[str, Any], listed: list[tuple[str, dict[str, Any]]],
         print(f"  ... and {counts} more, not listed" + (f" ({more_hint})" if more_hint else ""),
               file=out)
     for u in doc["unreadable"]:
-        print(f"  unreadable: {u['file']}: {u['error']} ({u['position']})", file=out)
+        print(f"  {FileProblem.from_dict('unreadable', u).line()}", file=out)
     for u in doc["unsupported"]:
-        print(f"  unsupported: {u['file']}: {u['reason']}", file=out)
+        print(f"  {FileProblem.from_dict('unsupported', u).line()}", file=out)
     for u in doc["internal_errors"]:
-        print(f"  {paint('INTERNAL ERROR', 'error')} (please report): {u['file']}: "
-              f"{u['error']}", file=out)
+        print(f"  {paint('INTERNAL ERROR', 'error')} (please report): "
+              f"{FileProblem.from_dict('internal', u).line()}", file=out)
