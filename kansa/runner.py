@@ -394,6 +394,8 @@ class Summary:
     status: Counter[str] = field(default_factory=Counter)
     violations: Counter[str] = field(default_factory=Counter)
     errors_by_rule: Counter[str] = field(default_factory=Counter)
+    notes: int = 0
+    """The readers' ``info`` diagnostics over all games (each game's ``notes``)."""
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
     from_store: int = 0
@@ -415,6 +417,7 @@ class Summary:
             self.hands_compared += g["hands_compared"]
             self.transfers += g["transfers"]
             self.events += g["events"]
+            self.notes += len(g.get("notes", ()))  # (none in an outcome stored before them)
             for v in g["violations"]:
                 self.violations[v["rule"]] += 1
                 if v["severity"] == "error":
@@ -437,6 +440,7 @@ class Summary:
             "internal_errors": self.status["internal_error"],
             "not_audited": self.not_audited,
             "from_store": self.from_store,
+            "notes": self.notes,
             "violations": dict(sorted(self.violations.items())),
             "errors_by_rule": dict(sorted(self.errors_by_rule.items())),
             "seconds": round(seconds, 3) if seconds is not None else 0.0,

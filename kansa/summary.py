@@ -78,6 +78,9 @@ def print_summary(doc: dict[str, Any], listed: list[tuple[str, dict[str, Any]]],
     for rule, n in sorted(s["violations"].items(), key=lambda kv: (-kv[1], kv[0])):
         sev = "error" if rule in s["errors_by_rule"] else "warning"
         print(f"    {n:6d}  {paint(rule, 'rule')} ({paint(sev, sev)})", file=out)
+    if s.get("notes"):  # the readers' info diagnostics
+        print(f"  {s['notes']} notes (disconnections, reconnections, defaults taken): "
+              "not findings; --json lists them", file=out)
     for file, v in listed:
         print(finding_line(file, v, paint), file=out)
     left = {sev: n for sev, n in (unlisted or {}).items() if n}
