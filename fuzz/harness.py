@@ -120,7 +120,7 @@ def audit_case(data: bytes, source: str = "fuzz.log") -> None:
     for leaf in outcome.leaves():
         if leaf.status == "internal_error":
             raise Failure("internal error in the runner", data,
-                          "\n".join(e["traceback"] for e in leaf.internal))
+                          "\n".join(e.traceback or e.message for e in leaf.internal))
 
 
 def corpus_files(corpus: Path) -> dict[str, list[Path]]:

@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from kansa.parsers import LogFormatError, UnsupportedLogError, load_bytes
+from kansa.parsers import load_bytes
+from kansa.parsers.errors import LogError, LogWriteError
 from kansa.parsers.mjai import read as mjai
 from kansa.parsers.source import Limits
 from kansa.parsers.tenhou6 import format as tenhou6
@@ -36,7 +37,7 @@ def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
         try:
             data = read_input_bytes(f, limits)
             games.extend((f, g) for g in load_bytes(data, display_name(f), fmt, limits))
-        except (LogFormatError, UnsupportedLogError) as exc:
+        except LogError as exc:  # unreadable or unsupported: named with its position
             print(f"kansa convert: skipped {exc}", file=err)
             failed += 1
         except Exception as exc:  # a reader bug: this file fails, the others go on
@@ -47,9 +48,8 @@ def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
     for f, g in games:
         try:
             texts.append((f, g, write(g)))
-        except ValueError as exc:  # e.g. hidden tiles cannot be written as tenhou.net/6
-            print(f"kansa convert: cannot write {display_name(f)} game {g.index} as {to}: "
-                  f"{exc}", file=err)
+        except LogWriteError as exc:  # e.g. hidden tiles cannot be written as tenhou.net/6
+            print(f"kansa convert: {exc}", file=err)
             failed += 1
         except Exception as exc:  # a writer bug: this game fails, the others go on
             print(f"kansa convert: INTERNAL ERROR (please report) writing {display_name(f)} game "

@@ -26,6 +26,7 @@ from kansa.cli import (
     progress_for,
 )
 from kansa.discovery import iter_files
+from kansa.problems import FileProblem
 from kansa.reports.html import render_html
 from kansa.reports.plots import PLOTS, render_all
 from kansa.reports.stats import complete
@@ -35,8 +36,8 @@ from kansa.runner import (
     AuditOptions,
     FileResults,
     Status,
-    internal_entry,
     lost_results,
+    problem_kind,
     replay_file,
 )
 from kansa.store import ResultStore
@@ -69,8 +70,7 @@ def _said(done: list[FileResults], *, fmt: str | None) -> int:
     bad = {"unreadable", "internal_error"} | ({"unsupported"} if fmt else set())
     for f in done:
         if f.error is not None:
-            reason = f.error.get("reason") or f.error.get("error")
-            print(f"kansa: {f.status}: {f.file}: {reason}", file=sys.stderr)
+            print(f"kansa: {f.status}: {f.file}: {f.error.message}", file=sys.stderr)
     leaves = [m for f in done for m in (f.members or [f])]
     return EXIT_INPUT if any(m.status in bad for m in leaves) else EXIT_OK
 
@@ -80,7 +80,9 @@ def _stored(root: Path) -> list[FileResults]:
     games are in the store's tables)."""
     files = ResultStore(root).files()
     return [FileResults(str(f), cast(Status, status),
-                        error=json.loads(error) if isinstance(error, str) else None)
+                        error=FileProblem.from_dict(problem_kind(cast(Status, status)),
+                                                    json.loads(error))
+                        if isinstance(error, str) else None)
             for f, status, error in zip(files["file"], files["status"], files["error"],
                                         strict=True)]
 
@@ -97,10 +99,9 @@ def _tables(args: argparse.Namespace, done: list[FileResults]
         try:
             file_rows = table_rows(f.results)
         except Exception as exc:  # a bug in the tables: this file is left out
-            entry = internal_entry(f.file, exc, "making the report tables")
-            print(f"kansa: internal_error: {f.file}: {entry['error']}", file=sys.stderr)
-            kept.append(FileResults(f.file, "internal_error", error={"error": entry["error"]},
-                                    internal=[entry]))
+            entry = FileProblem.internal(f.file, exc, "making the report tables")
+            print(f"kansa: internal_error: {f.file}: {entry.message}", file=sys.stderr)
+            kept.append(FileResults(f.file, "internal_error", error=entry, internal=[entry]))
             failed = True
             continue
         for name, file_table in file_rows.items():
@@ -180,7 +181,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     tables, done, status = _inputs(args)
     game = _game_key(tables, args.game)
-    problems = [{"file": f.file, "status": f.status, **(f.error or {})}
+    problems = [{"file": f.file, "status": f.status, **f.error.to_dict()}
                 for f in done if f.error is not None]
     title = args.title or ("kansa report" + (f": {args.player}" if args.player else ""))
     page = render_html(tables, render_all(tables, "svg", game=game,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-import traceback
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from kansa.parsers import LogFormatError, UnknownFormatError, UnsupportedLogErro
 from kansa.parsers.archive import is_zip, iter_members
 from kansa.parsers.source import DEFAULT_LIMITS, Limits, read_log_bytes, read_stream_bytes
 from kansa.parsers.tenhou_xml.rules import lobby_rules
+from kansa.problems import FileProblem, ProblemKind
 from kansa.replay.checks.ruleset import follow_the_play
 from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
@@ -48,7 +48,7 @@ class FileOutcome:
     """What became of one input: a file, or one member of a zip archive.
 
     ``error`` explains an unreadable or unsupported input; ``internal`` holds one
-    entry (with a traceback) per game, or for the whole input, that kansa failed on.
+    problem (with a traceback) per game, or for the whole input, that kansa failed on.
     An archive's outcome lists its ``members`` and carries all their games; its
     status is the worst of theirs.
     """
@@ -56,14 +56,26 @@ class FileOutcome:
     file: str
     status: Status
     games: list[dict[str, Any]] = field(default_factory=list)
-    error: dict[str, Any] | None = None
-    internal: list[dict[str, Any]] = field(default_factory=list)
+    error: FileProblem | None = None
+    internal: list[FileProblem] = field(default_factory=list)
     members: list[FileOutcome] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"file": self.file, "status": self.status, "games": self.games,
-                "error": self.error, "internal_errors": self.internal,
+                "error": self.error.to_dict() if self.error is not None else None,
+                "internal_errors": [p.to_dict() for p in self.internal],
                 "members": [m.to_dict() for m in self.members]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> FileOutcome:
+        """The outcome whose :meth:`to_dict` is ``d`` (its error's kind is its status)."""
+        status: Status = d["status"]
+        error = d["error"]
+        return cls(d["file"], status, games=d["games"],
+                   error=FileProblem.from_dict(problem_kind(status), error) if error else None,
+                   internal=[FileProblem.from_dict("internal", p)
+                             for p in d["internal_errors"]],
+                   members=[cls.from_dict(m) for m in d["members"]])
 
     def leaves(self) -> list[FileOutcome]:
         """The outcomes that count: an archive's members, or this outcome itself."""
@@ -166,8 +178,8 @@ class FileResults:
     status: Status
     games: list[Game] = field(default_factory=list)
     results: list[ReplayResult] = field(default_factory=list)
-    error: dict[str, Any] | None = None
-    internal: list[dict[str, Any]] = field(default_factory=list)
+    error: FileProblem | None = None
+    internal: list[FileProblem] = field(default_factory=list)
     members: list[FileResults] = field(default_factory=list)
 
     def outcome(self) -> FileOutcome:
@@ -207,10 +219,9 @@ def replay_file(path: str, options: AuditOptions = AuditOptions(), *,
         with time_limit(seconds):
             data = read_input_bytes(path, options.limits)
     except TimeLimitExceeded:
-        return FileResults(source, "unreadable", error={
-            "file": source, "position": "start of file",
-            "error": f"reading the file took longer than the limit of {seconds:g} s "
-                     "(--max-seconds); given up"})
+        return _problem(FileProblem.unreadable(
+            source, f"reading the file took longer than the limit of {seconds:g} s "
+                    "(--max-seconds); given up"))
     except LogFormatError as exc:
         return _unreadable(source, exc)
     except Exception as exc:
@@ -250,9 +261,7 @@ def _replay_archive(data: bytes, source: str, options: AuditOptions,
         else:
             members.append(_replay_log(content, name, options, keep_events))
     if not members:
-        return FileResults(source, "unreadable", error={
-            "file": source, "error": "the zip archive holds no file",
-            "position": "start of file"})
+        return _problem(FileProblem.unreadable(source, "the zip archive holds no file"))
     status = max((m.status for m in members), key=_SEVERITY.index)
     return FileResults(source, status, games=[g for m in members for g in m.games],
                        results=[r for m in members for r in m.results], members=members)
@@ -267,10 +276,9 @@ def _replay_log(data: bytes, source: str, options: AuditOptions,
         with time_limit(seconds), collector_paused():
             return _replay_log_untimed(data, source, options, keep_events)
     except TimeLimitExceeded:
-        return FileResults(source, "unreadable", error={
-            "file": source, "position": "start of file",
-            "error": f"reading and replaying the log took longer than the limit of "
-                     f"{seconds:g} s (--max-seconds); given up"})
+        return _problem(FileProblem.unreadable(
+            source, f"reading and replaying the log took longer than the limit of "
+                    f"{seconds:g} s (--max-seconds); given up"))
 
 
 def _replay_log_untimed(data: bytes, source: str, options: AuditOptions,
@@ -279,14 +287,14 @@ def _replay_log_untimed(data: bytes, source: str, options: AuditOptions,
         games = parse_bytes(data, source, options.fmt, options.limits)
     except UnknownFormatError as exc:
         if _looks_like_documentation(source):
-            return FileResults(source, "unsupported", error={
-                "file": source, "reason": "not a game log (its name and content say "
-                                          "documentation or a data table)"})
+            return _problem(FileProblem.unsupported(
+                source, "not a game log (its name and content say documentation or a "
+                        "data table)"))
         return _unreadable(source, exc)
     except LogFormatError as exc:
         return _unreadable(source, exc)
-    except UnsupportedLogError as exc:
-        return FileResults(source, "unsupported", error={"file": source, "reason": exc.reason})
+    except UnsupportedLogError as exc:  # named as the input is, like the other outcomes
+        return _problem(FileProblem.unsupported(source, exc.reason))
     except Exception as exc:
         return _internal(source, exc, "parsing")
     return replay_games(games, source, options, keep_events=keep_events)
@@ -296,24 +304,22 @@ def replay_games(games: list[Game], source: str, options: AuditOptions = AuditOp
                  keep_events: bool = False) -> FileResults:
     """Replay the games read from ``source``: one outcome for them, as for a file's."""
     if not games:
-        return FileResults(source, "unreadable", error={
-            "file": source, "error": "the file holds no game", "position": "start of file"})
+        return _problem(FileProblem.unreadable(source, "the file holds no game"))
     unsupported = [g for g in games if g.hints.players != 4]
     if unsupported:
         n = unsupported[0].hints.players
-        return FileResults(source, "unsupported", error={
-            "file": source,
-            "reason": f"{n}-player game ({unsupported[0].format}); kansa audits "
-                      "four-player games only so far"})
+        return _problem(FileProblem.unsupported(
+            source, f"{n}-player game ({unsupported[0].format}); kansa audits "
+                    "four-player games only so far"))
     kept: list[Game] = []
     results: list[ReplayResult] = []
-    internal: list[dict[str, Any]] = []
+    internal: list[FileProblem] = []
     for game in games:
         try:
             results.append(replay(game, rules_for(game, options.rules)))
         except Exception as exc:  # one game's failure never costs the others
-            internal.append(internal_entry(source, exc, f"replaying game {game.index}",
-                                           game.index))
+            internal.append(FileProblem.internal(source, exc, f"replaying game {game.index}",
+                                                 game.index))
             continue
         kept.append(game if keep_events else dataclasses.replace(game, events=()))
     status: Status = ("internal_error" if internal
@@ -338,26 +344,27 @@ _SEVERITY: tuple[Status, ...] = ("clean", "findings", "unsupported", "unreadable
 """Statuses from best to worst: an archive takes its worst member's."""
 
 
+def problem_kind(status: Status) -> ProblemKind:
+    """The kind of problem that gives a file ``status`` (``internal`` for the others)."""
+    if status == "unreadable":
+        return "unreadable"
+    return "unsupported" if status == "unsupported" else "internal"
+
+
+def _problem(problem: FileProblem) -> FileResults:
+    """The results of an input that is unreadable or unsupported."""
+    status: Status = "unreadable" if problem.kind == "unreadable" else "unsupported"
+    return FileResults(problem.file, status, error=problem)
+
+
 def _unreadable(source: str, exc: LogFormatError) -> FileResults:
-    return FileResults(source, "unreadable", error={
-        "file": exc.src.file, "error": exc.reason, "position": exc.position})
-
-
-def internal_entry(source: str, exc: BaseException, doing: str,
-                   game: int | None = None) -> dict[str, Any]:
-    return {
-        "file": source, "game": game,
-        "error": f"internal error while {doing}: {type(exc).__name__}: {exc}",
-        "traceback": "".join(traceback.format_exception(exc)),
-    }
+    """An input the reader refused, named as the error names it (an archive's member)."""
+    return FileResults(source, "unreadable", error=FileProblem.of_error(exc))
 
 
 def lost_results(source: str, why: str) -> FileResults:
     """The internal error of a file whose worker process died (no traceback there)."""
-    return FileResults(source, "internal_error", internal=[{
-        "file": source, "game": None,
-        "error": f"internal error: the audit of this file never finished: {why}",
-        "traceback": None}])
+    return FileResults(source, "internal_error", internal=[FileProblem.lost(source, why)])
 
 
 def lost_outcome(source: str, why: str) -> FileOutcome:
@@ -365,7 +372,8 @@ def lost_outcome(source: str, why: str) -> FileOutcome:
 
 
 def _internal(source: str, exc: BaseException, doing: str) -> FileResults:
-    return FileResults(source, "internal_error", internal=[internal_entry(source, exc, doing)])
+    return FileResults(source, "internal_error",
+                       internal=[FileProblem.internal(source, exc, doing)])
 
 
 def iter_outcomes(files: Iterable[str], options: AuditOptions) -> Iterator[FileOutcome]:
@@ -392,6 +400,8 @@ class Summary:
     status: Counter[str] = field(default_factory=Counter)
     violations: Counter[str] = field(default_factory=Counter)
     errors_by_rule: Counter[str] = field(default_factory=Counter)
+    notes: int = 0
+    """The readers' ``info`` diagnostics over all games (each game's ``notes``)."""
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
     from_store: int = 0
@@ -413,6 +423,7 @@ class Summary:
             self.hands_compared += g["hands_compared"]
             self.transfers += g["transfers"]
             self.events += g["events"]
+            self.notes += len(g.get("notes", ()))  # (none in an outcome stored before them)
             for v in g["violations"]:
                 self.violations[v["rule"]] += 1
                 if v["severity"] == "error":
@@ -435,6 +446,7 @@ class Summary:
             "internal_errors": self.status["internal_error"],
             "not_audited": self.not_audited,
             "from_store": self.from_store,
+            "notes": self.notes,
             "violations": dict(sorted(self.violations.items())),
             "errors_by_rule": dict(sorted(self.errors_by_rule.items())),
             "seconds": round(seconds, 3) if seconds is not None else 0.0,
@@ -448,9 +460,9 @@ class Accumulator:
     (``None``: all), the rest only counted in :attr:`unlisted`."""
 
     summary: Summary = field(default_factory=Summary)
-    unreadable: list[dict[str, Any]] = field(default_factory=list)
-    unsupported: list[dict[str, Any]] = field(default_factory=list)
-    internal: list[dict[str, Any]] = field(default_factory=list)
+    unreadable: list[FileProblem] = field(default_factory=list)
+    unsupported: list[FileProblem] = field(default_factory=list)
+    internal: list[FileProblem] = field(default_factory=list)
     show: frozenset[str] = frozenset({"error"})
     cap: int | None = 50
     listed: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
@@ -477,8 +489,10 @@ class Accumulator:
 
     def tail(self, seconds: float | None) -> dict[str, Any]:
         """Everything of the document but the games."""
-        return {"unreadable": self.unreadable, "unsupported": self.unsupported,
-                "internal_errors": self.internal, "summary": self.summary.to_dict(seconds)}
+        return {"unreadable": [p.to_dict() for p in self.unreadable],
+                "unsupported": [p.to_dict() for p in self.unsupported],
+                "internal_errors": [p.to_dict() for p in self.internal],
+                "summary": self.summary.to_dict(seconds)}
 
 
 def build_document(outcomes: Iterable[FileOutcome], seconds: float | None) -> dict[str, Any]:

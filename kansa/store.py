@@ -34,13 +34,12 @@ import pandas as pd
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from kansa import __version__
+from kansa.problems import FileProblem
 from kansa.replay.rules import RuleSet
 from kansa.reports.tables import SCHEMAS, Tables, frame, table_rows
 from kansa.runner import (
     AuditOptions,
     FileOutcome,
-    Status,
-    internal_entry,
     lost_outcome,
     replay_file,
 )
@@ -89,7 +88,7 @@ def file_key(sha: str, rules: str, options: str, version: str = __version__) -> 
 def _gave_up(outcome: FileOutcome) -> bool:
     """Whether the audit stopped at the time limit, which a loaded machine can reach
     where another would not: such an outcome is audited again next time."""
-    return any("--max-seconds" in str((leaf.error or {}).get("error", ""))
+    return any(leaf.error is not None and "--max-seconds" in leaf.error.message
                for leaf in outcome.leaves())
 
 
@@ -114,7 +113,7 @@ def audit_and_tabulate(path: str, options: AuditOptions) -> Stored:
     except Exception as exc:  # a bug in the tables: reported, and tried again next run
         outcome = done.outcome()
         outcome.status = "internal_error"
-        outcome.internal.append(internal_entry(path, exc, "building the report tables"))
+        outcome.internal.append(FileProblem.internal(path, exc, "building the report tables"))
         return Stored(outcome, {}, final=False)
     outcome = done.outcome()
     return Stored(outcome, {name: rows for name, rows in tables.items() if rows},
@@ -226,7 +225,7 @@ class ResultStore:
         o = stored.outcome
         row = {"key": key, "file": o.file, "sha256": sha, "rules": rules,
                "version": __version__, "status": o.status, "games": len(o.games),
-               "error": json.dumps(o.error, ensure_ascii=False) if o.error else None,
+               "error": json.dumps(o.error.to_dict(), ensure_ascii=False) if o.error else None,
                "run": self.run,
                "outcome": json.dumps(o.to_dict(), ensure_ascii=False)}
         self._rows.setdefault("files", []).append(row)
@@ -308,7 +307,4 @@ def _columns(part: Path) -> list[str]:
 
 def outcome_from_dict(d: dict[str, Any]) -> FileOutcome:
     """The :class:`FileOutcome` whose :meth:`~FileOutcome.to_dict` is ``d``."""
-    status: Status = d["status"]
-    return FileOutcome(d["file"], status, games=d["games"], error=d["error"],
-                       internal=d["internal_errors"],
-                       members=[outcome_from_dict(m) for m in d["members"]])
+    return FileOutcome.from_dict(d)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any, TextIO
 
+from kansa.problems import FileProblem
+
 _SGR = {"error": "1;31", "warning": "33", "rule": "36", "dim": "2"}
 
 
@@ -76,6 +78,9 @@ def print_summary(doc: dict[str, Any], listed: list[tuple[str, dict[str, Any]]],
     for rule, n in sorted(s["violations"].items(), key=lambda kv: (-kv[1], kv[0])):
         sev = "error" if rule in s["errors_by_rule"] else "warning"
         print(f"    {n:6d}  {paint(rule, 'rule')} ({paint(sev, sev)})", file=out)
+    if s.get("notes"):  # the readers' info diagnostics
+        print(f"  {s['notes']} notes (disconnections, reconnections, defaults taken): "
+              "not findings; --json lists them", file=out)
     for file, v in listed:
         print(finding_line(file, v, paint), file=out)
     left = {sev: n for sev, n in (unlisted or {}).items() if n}
@@ -84,9 +89,9 @@ def print_summary(doc: dict[str, Any], listed: list[tuple[str, dict[str, Any]]],
         print(f"  ... and {counts} more, not listed" + (f" ({more_hint})" if more_hint else ""),
               file=out)
     for u in doc["unreadable"]:
-        print(f"  unreadable: {u['file']}: {u['error']} ({u['position']})", file=out)
+        print(f"  {FileProblem.from_dict('unreadable', u).line()}", file=out)
     for u in doc["unsupported"]:
-        print(f"  unsupported: {u['file']}: {u['reason']}", file=out)
+        print(f"  {FileProblem.from_dict('unsupported', u).line()}", file=out)
     for u in doc["internal_errors"]:
-        print(f"  {paint('INTERNAL ERROR', 'error')} (please report): {u['file']}: "
-              f"{u['error']}", file=out)
+        print(f"  {paint('INTERNAL ERROR', 'error')} (please report): "
+              f"{FileProblem.from_dict('internal', u).line()}", file=out)

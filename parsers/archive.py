@@ -17,7 +17,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 
-from kansa.parsers.errors import LogFormatError
+from kansa.parsers.errors import LimitExceededError, LogFormatError
 from kansa.parsers.source import Limits, maybe_gunzip
 from kansa.replay.events import SourceRef
 
@@ -47,7 +47,7 @@ def iter_members(data: bytes, source: str, limits: Limits
     except (*_MEMBER_ERRORS, UnicodeDecodeError) as exc:
         raise LogFormatError(f"corrupt zip archive: {exc}", SourceRef(source)) from None
     if len(members) > limits.max_items:
-        raise LogFormatError(
+        raise LimitExceededError(
             f"the archive holds {len(members)} files, more than {limits.max_items} "
             "(--max-items); refusing it whole", SourceRef(source))
     cap = limits.max_decompressed_bytes
@@ -57,7 +57,7 @@ def iter_members(data: bytes, source: str, limits: Limits
             name = f"{source}!{info.filename}"
             src = SourceRef(name)
             if total + info.file_size > cap:
-                yield name, LogFormatError(
+                yield name, LimitExceededError(
                     f"the archive expands past {cap} bytes (--max-decompressed-bytes): "
                     f"this member declares {info.file_size} bytes after {total} already "
                     "read; refusing a possible zip bomb", src)
@@ -70,7 +70,7 @@ def iter_members(data: bytes, source: str, limits: Limits
                 continue
             total += len(raw)
             if total > cap:
-                yield name, LogFormatError(
+                yield name, LimitExceededError(
                     f"the archive expands past {cap} bytes (--max-decompressed-bytes); "
                     "refusing a possible zip bomb", src)
                 continue

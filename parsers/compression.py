@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import zstandard
 
-from kansa.parsers.errors import LogFormatError
+from kansa.parsers.errors import CutOffError, LimitExceededError, LogFormatError
 from kansa.replay.events import SourceRef
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -53,14 +53,14 @@ def decompress(data: bytes, src: SourceRef, cap: int) -> bytes:
     return _READERS[kind](data, src, cap)
 
 
-def _bomb(kind: str, cap: int, src: SourceRef) -> LogFormatError:
-    return LogFormatError(
+def _bomb(kind: str, cap: int, src: SourceRef) -> LimitExceededError:
+    return LimitExceededError(
         f"{kind} stream expands past {cap} bytes (--max-decompressed-bytes); "
         f"refusing a possible {kind} bomb", src)
 
 
-def _cut(kind: str, pos: int, out: int, src: SourceRef) -> LogFormatError:
-    return LogFormatError(
+def _cut(kind: str, pos: int, out: int, src: SourceRef) -> CutOffError:
+    return CutOffError(
         f"{kind} stream is truncated: the file stops at byte {pos} before the stream's "
         f"end, after {out} decompressed bytes (a cut-off compressed file is not read: "
         "its checksum is lost)", src)

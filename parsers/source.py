@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from kansa.parsers.compression import GZIP_MAGIC, decompress
-from kansa.parsers.errors import LogFormatError
+from kansa.parsers.errors import LimitExceededError, LogFormatError
 from kansa.replay.events import SourceRef
 
 __all__ = ["DEFAULT_LIMITS", "GZIP_MAGIC", "Limits", "check_items", "maybe_gunzip",
@@ -57,7 +57,7 @@ def check_items(data: bytes, limit: int, source: str) -> None:
     offset = next(m.start() for k, m in enumerate(_ITEM.finditer(data)) if k == limit)
     line = data.count(b"\n", 0, offset) + 1
     column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
-    raise LogFormatError(
+    raise LimitExceededError(
         f"the log holds {count} tags, list items or values, over the limit of {limit} "
         "(--max-items)", SourceRef(source, line, column))
 
@@ -82,7 +82,7 @@ def read_file_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
             raise LogFormatError("not a regular file (a folder, device, pipe or socket)", src)
         size = info.st_size
         if size > limits.max_file_bytes:
-            raise LogFormatError(
+            raise LimitExceededError(
                 f"file is {size} bytes, over the limit of {limits.max_file_bytes} "
                 "(--max-file-bytes)", src)
         with open(path, "rb") as fh:
@@ -90,7 +90,7 @@ def read_file_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
     except OSError as exc:
         raise LogFormatError(f"cannot read file: {exc.strerror or exc}", src) from None
     if len(data) > limits.max_file_bytes:  # it grew since stat() (or is a device)
-        raise LogFormatError(
+        raise LimitExceededError(
             f"file is over the limit of {limits.max_file_bytes} bytes (--max-file-bytes)", src)
     return data
 
@@ -114,7 +114,7 @@ def read_stream_bytes(stream: BinaryIO, source: str = "<stdin>",
     except OSError as exc:
         raise LogFormatError(f"cannot read the stream: {exc.strerror or exc}", src) from None
     if len(data) > limits.max_file_bytes:
-        raise LogFormatError(
+        raise LimitExceededError(
             f"the stream is over the limit of {limits.max_file_bytes} bytes "
             "(--max-file-bytes)", src)
     return maybe_gunzip(bytes(data), src, limits)

@@ -277,6 +277,7 @@ class Replayer:
             final_points=self.final_points, unchecked=self.unchecked,
             ledger=self.ledger, wins_valued=self.wins_valued,
             hands_compared=self.hands_compared,
+            notes=tuple(d for d in self.game.diagnostics if d.level == "info"),
         )
 
     # -- reporting helpers -------------------------------------------------------

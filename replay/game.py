@@ -52,6 +52,11 @@ class Diagnostic:
     rule: str = "log.assumption"
     """The finding a ``warning`` is reported as (``log.truncated`` for a cut-off file)."""
 
+    def to_dict(self) -> dict[str, str | None]:
+        """The note as the per-game JSON lists it (``source`` as a finding's)."""
+        return {"level": self.level, "message": self.message,
+                "source": str(self.src) if self.src is not None else None}
+
 
 @dataclass(frozen=True, slots=True)
 class SourceRuns:

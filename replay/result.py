@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kansa.replay.events import DrawReason
+from kansa.replay.game import Diagnostic
 from kansa.replay.ledger import Transfer
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import Severity, Violation
@@ -127,6 +128,10 @@ class ReplayResult:
     """Wins whose value the replay recomputed."""
     hands_compared: int = 0
     """Hands whose logged deltas were compared with the rule set's payments."""
+    notes: tuple[Diagnostic, ...] = ()
+    """The reader's ``info`` diagnostics (a Tenhou ``BYE``, a reconnection, a default
+    taken for a missing field), in the order read: facts about the log, not findings
+    (its ``warning`` diagnostics are findings)."""
 
     @property
     def wins(self) -> int:
@@ -153,4 +158,5 @@ class ReplayResult:
             "transfers": len(self.ledger),
             "complete": self.complete,
             "violations": [v.to_dict() for v in self.violations],
+            "notes": [d.to_dict() for d in self.notes],
         }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from kansa.parsers.errors import LogWriteError
 from kansa.parsers.mjai.claims import (
     EXT,
     DrawClaims,
@@ -45,10 +46,18 @@ from kansa.replay.tiles import WINDS, Tile
 
 
 def write(game: Game) -> str:
-    """The game as mjai JSON lines (one event per line, ending with a newline)."""
+    """The game as mjai JSON lines (one event per line, ending with a newline).
+
+    :raises LogWriteError: for an object among the events that is no event of the
+        vocabulary (mjai holds every event kansa reads).
+    """
     w = _Writer(game.hints.players)
     lines = [_dump(_start_game(game))]
-    lines.extend(_dump(w.event(ev)) for ev in game.events)
+    for i, ev in enumerate(game.events):
+        if not isinstance(ev, Event):
+            raise LogWriteError(f"a {type(ev).__name__} is not an event", fmt="mjai",
+                                source=game.source, game=game.index, event=i)
+        lines.append(_dump(w.event(ev)))
     return "\n".join(lines) + "\n"
 
 

@@ -59,7 +59,7 @@ def write(game: Game) -> str:
     """``game`` as one tenhou.net/6 JSON object, as the tenhou.net/6 viewer opens it,
     plus a ``kansa`` extension with what :func:`parse` needs to give back equal events.
 
-    :raises ValueError: for a game the format cannot hold (hidden tiles, no hands, a
+    :raises LogWriteError: for a game the format cannot hold (hidden tiles, no hands, a
         play the format cannot express).
     """
     return write_game(game)

@@ -12,7 +12,7 @@ an open kan's indicator revealed before its replacement draw, the events after
 an interrupted hand's last discard, ...) into the ``kansa``
 extension (:mod:`kansa.parsers.tenhou6.ext`), so that what it writes reads back to
 equal events.  A game whose play itself would read back differently raises
-``ValueError``.
+:class:`~kansa.parsers.errors.LogWriteError`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 from kansa.parsers.canonical import canonical
-from kansa.parsers.errors import LogFormatError
+from kansa.parsers.errors import LogFormatError, LogWriteError
 from kansa.parsers.tenhou6.ext import (
     EXT,
     PATCH_KEYS,
@@ -69,12 +69,21 @@ _PON_AT = {3: 0, 2: 1, 1: 2}
 _KAN_AT = {3: 0, 2: 1, 1: 3}
 
 
+class _Unwritable(Exception):
+    """What the writer cannot hold, before :func:`write_game` names the game."""
+
+    def __init__(self, message: str, event: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.event = event
+
+
 def _hands(game: Game) -> tuple[list[list[Event]], EndGame | None]:
     hands: list[list[Event]] = []
     end: EndGame | None = None
-    for ev in game.events:
+    for i, ev in enumerate(game.events):
         if end is not None:
-            raise ValueError(f"a {type(ev).__name__} after the end of the game")
+            raise _Unwritable(f"a {type(ev).__name__} after the end of the game", i)
         if isinstance(ev, StartKyoku):
             hands.append([ev])
         elif isinstance(ev, EndGame):
@@ -82,13 +91,38 @@ def _hands(game: Game) -> tuple[list[list[Event]], EndGame | None]:
         elif hands:
             hands[-1].append(ev)
         else:
-            raise ValueError(f"a {type(ev).__name__} before the first hand")
+            raise _Unwritable(f"a {type(ev).__name__} before the first hand", i)
     if not hands:
-        raise ValueError("the game has no hands to write")
+        raise _Unwritable("the game has no hands to write")
     return hands, end
 
 
 def write_game(game: Game) -> str:
+    """The game as one tenhou.net/6 JSON object.
+
+    :raises LogWriteError: for a game the format cannot hold.
+    """
+    try:
+        return _write_game(game)
+    except _Unwritable as exc:
+        event = exc.event if exc.event is not None else _hidden_at(game, exc)
+        raise LogWriteError(exc.message, fmt="tenhou6", source=game.source, game=game.index,
+                            event=event) from None
+
+
+def _hidden_at(game: Game, exc: _Unwritable) -> int | None:
+    """The first event with a hidden tile, when that is what cannot be written."""
+    if exc.message != _HIDDEN:
+        return None
+    for i, ev in enumerate(game.events):
+        if isinstance(ev, StartKyoku) and any(t is None for hand in ev.tehais for t in hand):
+            return i
+        if isinstance(ev, Tsumo) and ev.tile is None:
+            return i
+    return None
+
+
+def _write_game(game: Game) -> str:
     hands, end = _hands(game)
     players = game.hints.players
     obj: dict[str, Any] = {
@@ -131,21 +165,23 @@ def _extension(game: Game, obj: dict[str, Any], hands: list[list[Event]],
                end: EndGame | None) -> dict[str, Any]:
     players = game.hints.players
     if players_of(obj) != players:
-        raise ValueError(f"a {players}-player game whose hands read as {players_of(obj)} "
-                         "players")
+        raise _Unwritable(f"a {players}-player game whose hands read as {players_of(obj)} "
+                          "players")
     entries: list[dict[str, Any]] = []
     has_red = False
+    first = 0  # the index in game.events of the hand's first event
     for i, (hand, kyoku) in enumerate(zip(hands, obj["log"], strict=True)):
         label = _label(hand)
         try:
             got = read_kyoku(_WHERE, f"/log/{i}", kyoku, players)
         except LogFormatError as exc:
-            raise ValueError(f"hand {label} does not read back as tenhou.net/6: "
-                             f"{exc.reason}") from None
+            raise _Unwritable(f"hand {label} does not read back as tenhou.net/6: "
+                              f"{exc.reason}") from None
         has_red |= got.has_red
         # compared in canonical form, which is what the reader gives
         entries.append(_kyoku_ext(list(canonical(hand, players)),
-                                  canonical(got.events, players), label))
+                                  canonical(got.events, players), label, first))
+        first += len(hand)
     while entries and not entries[-1]:
         entries.pop()
     ext: dict[str, Any] = {"kyoku": entries} if entries else {}
@@ -171,10 +207,11 @@ def _label(hand: list[Event]) -> str:
     return start.label
 
 
-def _kyoku_ext(want: list[Event], got: tuple[Event, ...], label: str) -> dict[str, Any]:
+def _kyoku_ext(want: list[Event], got: tuple[Event, ...], label: str,
+               first: int) -> dict[str, Any]:
     """The kyoku's extension entry: the claims to patch, open kans whose indicator the
     log reveals before the replacement draw, an interrupted hand's tail, a missing
-    EndKyoku; ``ValueError`` if the play itself would read back differently."""
+    EndKyoku; :class:`_Unwritable` if the play itself would read back differently."""
     moved, early = reveal_early(got, early_kans(want))
     got = tuple(moved)
     patches: dict[type, list[dict[str, Any]]] = {kind: [] for kind in PATCH_KEYS}
@@ -186,8 +223,8 @@ def _kyoku_ext(want: list[Event], got: tuple[Event, ...], label: str) -> dict[st
                 continue
         elif w == g:
             continue
-        raise ValueError(f"hand {label}: event {i} would read back as {_show(g)} instead of "
-                         f"{_show(w)}; tenhou.net/6 cannot hold this game")
+        raise _Unwritable(f"hand {label}: event {i} would read back as {_show(g)} instead of "
+                          f"{_show(w)}; tenhou.net/6 cannot hold this game", first + i)
     interrupted = not any(isinstance(e, Hora | Ryukyoku) for e in want)
     no_end = not interrupted and len(got) == len(want) + 1 and isinstance(got[-1], EndKyoku)
     if no_end:  # the log stops right after the result
@@ -195,9 +232,9 @@ def _kyoku_ext(want: list[Event], got: tuple[Event, ...], label: str) -> dict[st
     if len(got) > len(want) or (len(got) < len(want) and not interrupted):
         i = min(len(got), len(want))
         extra = got[i] if len(got) > len(want) else want[i]
-        raise ValueError(f"hand {label}: {'an extra' if len(got) > len(want) else 'no'} "
-                         f"{_show(extra)} at event {i} when read back; tenhou.net/6 cannot "
-                         "hold this game")
+        raise _Unwritable(f"hand {label}: {'an extra' if len(got) > len(want) else 'no'} "
+                          f"{_show(extra)} at event {i} when read back; tenhou.net/6 cannot "
+                          "hold this game", first + i if i < len(want) else None)
     entry: dict[str, Any] = {}
     for kind, key in PATCH_KEYS.items():
         items = patches[kind]
@@ -208,11 +245,11 @@ def _kyoku_ext(want: list[Event], got: tuple[Event, ...], label: str) -> dict[st
     if early:
         entry["early_dora"] = sorted(early)
     tail = []
-    for ev in want[len(got):]:
+    for i, ev in enumerate(want[len(got):], start=len(got)):
         encoded = encode_tail(ev)
         if encoded is None:
-            raise ValueError(f"hand {label} stops with a {type(ev).__name__} after its last "
-                             "take or discard; tenhou.net/6 cannot hold it")
+            raise _Unwritable(f"hand {label} stops with a {type(ev).__name__} after its last "
+                              "take or discard; tenhou.net/6 cannot hold it", first + i)
         tail.append(encoded)
     if tail:
         entry["tail"] = tail
@@ -264,10 +301,12 @@ def _has_red(game: Game) -> bool:
     return False
 
 
+_HIDDEN = "tenhou.net/6 cannot hold hidden tiles (a one-seat log); write it as mjai"
+
+
 def _code(tile: Tile | None) -> int:
     if tile is None:
-        raise ValueError("tenhou.net/6 cannot hold hidden tiles (a one-seat log); "
-                         "write it as mjai")
+        raise _Unwritable(_HIDDEN)
     return tile.tenhou6
 
 

@@ -48,7 +48,7 @@ from urllib.parse import unquote
 from lxml import etree
 
 from kansa.parsers.canonical import is_empty_ura, sorted_tiles
-from kansa.parsers.errors import LogFormatError
+from kansa.parsers.errors import CutOffError, LogFormatError
 from kansa.parsers.fast_events import constructor
 from kansa.parsers.fast_events import source_ref as _source_ref
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
@@ -277,7 +277,7 @@ def read_tree(data: bytes, source: str) -> Game:
                     _source_ref(source, root.sourceline, "the root <mjloggm>"))
     if cut is not None:
         if not any(el.tag == "INIT" for el in children):
-            raise LogFormatError(
+            raise CutOffError(
                 f"the file is cut off at byte {cut.offset}, before the first hand's <INIT> tag "
                 "is complete: nothing to audit", SourceRef(source, cut.line, cut.column))
         reader.truncated(cut, children)

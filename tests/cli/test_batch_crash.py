@@ -68,8 +68,8 @@ def test_a_dead_worker_costs_only_its_file(corpus_dir: Path, tmp_path: Path,
         if k in poisoned:
             assert o.status == "internal_error" and not o.games
             [entry] = o.internal
-            assert entry["file"] == files[k]
-            assert "never finished" in entry["error"] and "alone" in entry["error"]
+            assert entry.file == files[k] and entry.kind == "internal"
+            assert "never finished" in entry.message and "alone" in entry.message
         else:
             assert as_json([o]) == as_json([audit_file(files[k])])
 
@@ -83,7 +83,7 @@ def test_a_task_that_raises_costs_only_its_file(corpus_dir: Path, tmp_path: Path
     assert [o.file for o in got] == files
     assert [k for k, o in enumerate(got) if o.status == "internal_error"] == list(poisoned)
     for k in poisoned:
-        assert "ZeroDivisionError: a bug" in got[k].internal[0]["error"]
+        assert "ZeroDivisionError: a bug" in got[k].internal[0].message
 
 
 @pytest.mark.corpus
@@ -167,6 +167,6 @@ def test_a_dask_worker_killed_by_a_file_costs_only_that_file(corpus_dir: Path,
         cloudpickle.unregister_pickle_by_value(module)
     assert [o.file for o in got] == files
     assert [o.status for o in got].count("internal_error") == 1
-    assert got[4].status == "internal_error" and "Dask lost it" in got[4].internal[0]["error"]
+    assert got[4].status == "internal_error" and "Dask lost it" in got[4].internal[0].message
     doc = build_document(iter(got), None)
     assert doc["summary"]["files"] == 8 and doc["summary"]["internal_errors"] == 1

@@ -132,7 +132,7 @@ def test_an_audit_in_a_worker_thread_gives_a_slow_log_up(
     assert time.monotonic() - start < 10
     slow_outcome, fine_outcome = outcomes
     assert slow_outcome.status == "unreadable"
-    assert "longer than the limit of 0.3 s (--max-seconds)" in slow_outcome.error["error"]
+    assert "longer than the limit of 0.3 s (--max-seconds)" in slow_outcome.error.message
     assert fine_outcome.status != "unreadable" and len(fine_outcome.games) == 1
 
 
@@ -163,5 +163,5 @@ def test_a_dask_worker_gives_a_slow_log_up(tmp_path: Path,
                             Engine(kind="dask", scheduler=cluster.scheduler_address)))
     assert time.monotonic() - start < 30
     assert [o.status for o in outcomes][1] == "unreadable"
-    assert "longer than the limit of 0.5 s" in outcomes[1].error["error"]
+    assert "longer than the limit of 0.5 s" in outcomes[1].error.message
     assert [len(o.games) for o in outcomes] == [1, 0, 1]

@@ -127,7 +127,7 @@ def test_a_zip_with_a_bad_member_audits_the_others(tmp_path: Path) -> None:
     assert outcome.status == "unreadable"  # the archive's status is its worst member's
     bad = next(m for m in outcome.members if m.status == "unreadable")
     assert bad.file == f"{path}!07x.mjlog" and bad.error is not None
-    assert bad.error["file"] == f"{path}!07x.mjlog" and "line 1" in bad.error["position"]
+    assert bad.error.file == f"{path}!07x.mjlog" and "line 1" in (bad.error.position or "")
 
 
 def test_an_empty_zip_is_unreadable(tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_an_empty_zip_is_unreadable(tmp_path: Path) -> None:
     path.write_bytes(zip_of({}))
     outcome = audit_file(str(path))
     assert outcome.status == "unreadable" and outcome.error is not None
-    assert "holds no file" in outcome.error["error"]
+    assert "holds no file" in outcome.error.message
 
 
 def test_an_encrypted_or_exotic_zip_member_is_refused_alone(tmp_path: Path) -> None:
@@ -151,7 +151,7 @@ def test_an_encrypted_or_exotic_zip_member_is_refused_alone(tmp_path: Path) -> N
     outcome = audit_file(str(path))
     assert [m.status for m in outcome.members] == ["unreadable", "unreadable"]
     assert outcome.members[1].error is not None
-    assert "encrypted" in outcome.members[1].error["error"]
+    assert "encrypted" in outcome.members[1].error.message
 
 
 def test_a_pipe_or_a_broken_link_in_a_folder_is_reported_not_skipped(

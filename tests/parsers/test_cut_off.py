@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from kansa.parsers import load_bytes
-from kansa.parsers.errors import LogFormatError
+from kansa.parsers.errors import CutOffError, LogFormatError
 from kansa.parsers.source import read_log_bytes
 from kansa.runner import audit_bytes
 from tests.parser_helpers import corpus_files
@@ -105,7 +105,7 @@ def test_a_cut_in_the_closing_tag_keeps_the_whole_game(corpus_dir: Path) -> None
 def test_an_mjlog_cut_before_its_first_hand_is_unreadable(corpus_dir: Path) -> None:
     source, data = corpus_log(corpus_dir, "tenhou_xml", ".mjlog")
     cut = data[:data.index(b"<INIT") + 10]
-    with pytest.raises(LogFormatError, match=r"cut off at byte .* nothing to audit") as err:
+    with pytest.raises(CutOffError, match=r"cut off at byte .* nothing to audit") as err:
         load_bytes(cut, source)
     assert err.value.src.line == 1 and err.value.src.column == len(cut) + 1
 

@@ -61,7 +61,7 @@ def reading(games: list[Game]) -> list[tuple[Any, ...]]:
 def verdict(data: bytes, source: str) -> tuple[Any, ...]:
     """The audit's status, its reason for an unsupported log, and every finding."""
     outcome = audit_bytes(data, source)
-    reason = outcome.error["reason"] if outcome.error else None
+    reason = outcome.error.message if outcome.error else None
     findings = [[(v["rule"], v["severity"], v["hand"], v["seat"], v["event"], v["message"])
                  for v in game["violations"]] for game in outcome.games]
     return outcome.status, reason, findings

@@ -14,7 +14,7 @@ from tenhou6_helpers import EQUIM, FILES, ids, load
 
 from kansa.cli import main
 from kansa.parsers import load as load_any
-from kansa.parsers.errors import LogFormatError, UnsupportedLogError
+from kansa.parsers.errors import LogFormatError, LogWriteError, UnsupportedLogError
 from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.replay.events import (
     Ankan,
@@ -118,13 +118,16 @@ def test_hidden_tiles_cannot_be_written() -> None:
     game = _synthetic()
     events = list(game.events)
     events[1] = Tsumo(actor=Seat(0), tile=None)
-    with pytest.raises(ValueError, match="hidden"):
-        tenhou6.write(Game(format="mjai", source="x", events=tuple(events)))
+    with pytest.raises(LogWriteError, match="hidden") as info:
+        tenhou6.write(Game(format="mjai", source="x", events=tuple(events), index=2))
+    assert (info.value.source, info.value.game, info.value.event) == ("x", 2, 1)
+    assert str(info.value).startswith("cannot write x game 2 as tenhou6 (event 1): ")
 
 
 def test_a_game_without_hands_cannot_be_written() -> None:
-    with pytest.raises(ValueError, match="no hands"):
+    with pytest.raises(LogWriteError, match="no hands") as info:
         tenhou6.write(Game(format="mjai", source="x", events=()))
+    assert info.value.event is None and info.value.fmt == "tenhou6"
 
 
 def _rinshan_game(discard_after: bool) -> Game:
@@ -306,13 +309,13 @@ def test_every_corpus_game_round_trips_through_tenhou6(corpus_dir: Path) -> None
     unwritable: list[tuple[str, str]] = []
     for game in _all_corpus_games(corpus_dir):
         if game.perspective is not None:  # one-seat logs: hidden tiles
-            with pytest.raises(ValueError, match="hidden tiles"):
+            with pytest.raises(LogWriteError, match="hidden tiles"):
                 tenhou6.write(game)
             refused.append(Path(game.source).name)
             continue
         try:
             text = tenhou6.write(game)
-        except ValueError as exc:
+        except LogWriteError as exc:
             unwritable.append((game.source, str(exc)))
             written[game.format] += 1
             continue
