@@ -17,6 +17,7 @@ from typing import Any
 
 from kansa.parsers import load, load_bytes
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
+from kansa.problems import FileProblem
 from kansa.replay.game import Game
 from kansa.replay.ledger import Transfer
 from kansa.replay.result import HandRecord, ReplayResult
@@ -74,7 +75,7 @@ class Audit:
         return self.outcome.status
 
     @property
-    def error(self) -> dict[str, Any] | None:
+    def error(self) -> FileProblem | None:
         """Why the input was not audited (unreadable or unsupported), else ``None``."""
         return self.outcome.error
 

@@ -25,6 +25,7 @@ from kansa.deadline import TimeLimitExceeded, time_limit
 from kansa.parsers import LogFormatError
 from kansa.parsers.mjai.stream import GameStart, MjaiStream, StreamItem
 from kansa.parsers.source import Limits
+from kansa.problems import FileProblem
 from kansa.replay.context import CheckContext
 from kansa.replay.events import EndGame, Event, Hora, StartKyoku
 from kansa.replay.game import Diagnostic, Game
@@ -39,7 +40,6 @@ from kansa.runner import (
     FileResults,
     Status,
     display_name,
-    internal_entry,
     player_of,
     rules_for,
 )
@@ -62,6 +62,8 @@ class _Game:
     """The findings printed so far."""
     notes: list[Violation] = field(default_factory=list)
     """The warnings the reading noted (a file's game reports them before its events)."""
+    info: list[Diagnostic] = field(default_factory=list)
+    """The reader's ``info`` diagnostics, the result's ``notes``."""
     unsupported: bool = False
 
 
@@ -77,9 +79,9 @@ class Watch:
         self.stream = MjaiStream(source, limits)
         self.game: _Game | None = None
         self.results: list[ReplayResult] = []
-        self.error: dict[str, Any] | None = None
-        self.unsupported: dict[str, Any] | None = None
-        self.internal: list[dict[str, Any]] = []
+        self.error: FileProblem | None = None
+        self.unsupported: FileProblem | None = None
+        self.internal: list[FileProblem] = []
         self.ended = False
         """The last event read was an ``end_game``."""
 
@@ -100,14 +102,15 @@ class Watch:
                 for item in read():
                     self._take(item)
         except LogFormatError as exc:
-            self.error = {"file": exc.src.file, "error": exc.reason, "position": exc.position}
+            self.error = FileProblem.of_error(exc)
         except TimeLimitExceeded:
-            self.error = {"file": self.source, "position": f"line {self.stream.line}",
-                          "error": f"reading and replaying the line took longer than the "
-                                   f"limit of {self.limits.max_seconds:g} s (--max-seconds)"}
+            self.error = FileProblem.unreadable(
+                self.source, f"reading and replaying the line took longer than the "
+                             f"limit of {self.limits.max_seconds:g} s (--max-seconds)",
+                f"line {self.stream.line}")
         if self.error is None:
             return True
-        self._print(self.error)
+        self._print(self.error.to_dict())
         self.game = None  # an unreadable input: its game is not finished
         return False
 
@@ -191,7 +194,11 @@ class Watch:
                             complete=False)
 
     def _diagnostic(self, g: _Game, d: Diagnostic) -> None:
-        """A warning the reading noted, reported as a file's are before its events."""
+        """A warning the reading noted, reported as a file's are before its events; an
+        ``info`` note goes with the game's result, as in ``audit --json``."""
+        if d.level == "info":
+            g.info.append(d)
+            return
         ctx = CheckContext(game=GameState(rules=g.rules), rules=g.rules)
         g.notes.append(dataclasses.replace(ctx.violation(d.rule, d.message), src=d.src))
         self._show(g, g.notes[-1:])
@@ -209,21 +216,22 @@ class Watch:
             self._lost(g, exc)
             return
         result.violations = [*g.notes, *result.violations]
+        result.notes = tuple(g.info)
         self._show(g, result.violations, result)
         self.results.append(result)
 
     def _unsupported(self, g: _Game) -> None:
         g.unsupported = True
-        self.unsupported = {"file": self.source, "reason": (
+        self.unsupported = FileProblem.unsupported(self.source, (
             f"{self.stream.players}-player game (mjai); kansa audits four-player games "
-            "only so far")}
-        self._print(self.unsupported)
+            "only so far"))
+        self._print(self.unsupported.to_dict())
 
     def _lost(self, g: _Game, exc: Exception) -> None:
-        entry = internal_entry(self.source, exc, f"replaying game {g.header.index}",
-                               g.header.index)
-        self.internal.append(entry)
-        self._print(entry)
+        problem = FileProblem.internal(self.source, exc, f"replaying game {g.header.index}",
+                                       g.header.index)
+        self.internal.append(problem)
+        self._print(problem.to_dict())
         g.unsupported = True  # nothing more of it is read
         if self.game is g:
             self.game = None
@@ -251,8 +259,8 @@ class Watch:
             else "unreadable")
         error = self.error or (self.unsupported if status == "unsupported" else None)
         if status == "unreadable" and error is None:
-            error = {"file": self.source, "error": "no mjai game in the stream",
-                     "position": f"line {max(self.stream.line, 1)}"}
+            error = FileProblem.unreadable(self.source, "no mjai game in the stream",
+                                           f"line {max(self.stream.line, 1)}")
         acc = Accumulator()
         acc.add(FileResults(self.source, status, results=self.results, error=error,
                             internal=self.internal).outcome())

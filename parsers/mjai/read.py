@@ -123,23 +123,26 @@ class GameBuilder:
         self.counts[key] = (n + 1, first)
 
     def build(self, index: int) -> Game:
-        notes = list(self.diagnostics)
-        for key, (n, first) in self.counts.items():
-            notes.append(Diagnostic(f"{key} ({n} line{'s' if n > 1 else ''}, first here)",
-                                    first))
-        perspective = None
-        n = self.n or 4
-        if self.hidden:
-            known = [s for s in range(n) if s not in self.hidden]
-            if len(known) == 1:
-                perspective = known[0]
-            else:
-                notes.append(Diagnostic(
-                    f"tiles of seats {sorted(self.hidden)} are hidden, but no single seat's "
-                    "view is recorded", self.src))
         return dataclasses.replace(
-            self.header(index), events=canonical(self.events, n), perspective=perspective,
-            diagnostics=tuple(notes), assumed_scores=frozenset(self.assumed))
+            self.header(index), events=canonical(self.events, self.n or 4),
+            perspective=self.perspective(),
+            diagnostics=(*self.diagnostics, *self.closing_notes()),
+            assumed_scores=frozenset(self.assumed))
+
+    def perspective(self) -> int | None:
+        """The one seat whose tiles the log shows, when the others' are hidden."""
+        known = [s for s in range(self.n or 4) if s not in self.hidden]
+        return known[0] if self.hidden and len(known) == 1 else None
+
+    def closing_notes(self) -> list[Diagnostic]:
+        """What only the whole game tells: repeated oddities counted, hidden hands."""
+        notes = [Diagnostic(f"{key} ({n} line{'s' if n > 1 else ''}, first here)", first)
+                 for key, (n, first) in self.counts.items()]
+        if self.hidden and self.perspective() is None:
+            notes.append(Diagnostic(
+                f"tiles of seats {sorted(self.hidden)} are hidden, but no single seat's "
+                "view is recorded", self.src))
+        return notes
 
     def header(self, index: int) -> Game:
         """The game's metadata as read so far (players, rule hints), without events."""

@@ -91,14 +91,18 @@ class MjaiStream:
     def end(self, rest: str | bytes = "") -> list[StreamItem]:
         """The stream has ended; ``rest`` is what it held after its last newline (a line
         cut off in the middle is lost, with a ``log.truncated`` warning)."""
-        if not rest.strip():
-            return []
-        self.line += 1
-        text = self._text(rest)
-        self._reader.read_line(text, self.line, self.limits, end=self.size)
-        out = self._news()
-        cut = self._reader.cut
-        return [*out, cut] if cut is not None else out
+        out: list[StreamItem] = []
+        if rest.strip():
+            self.line += 1
+            text = self._text(rest)
+            self._reader.read_line(text, self.line, self.limits, end=self.size)
+            out = self._news()
+            cut = self._reader.cut
+            if cut is not None:
+                out.append(cut)
+        if self._game is not None:
+            out.extend(self._game.closing_notes())
+        return out
 
     def games(self) -> list[Game]:
         """Every game read, whole, as :func:`~kansa.parsers.mjai.read.parse` gives them
@@ -135,12 +139,14 @@ class MjaiStream:
                 "(--max-items)", SourceRef(self.source, self.line))
 
     def _news(self) -> list[StreamItem]:
-        """What the last line added: a new game, its events, its warnings."""
+        """What the last line added: a new game, its events, its diagnostics."""
         out: list[StreamItem] = []
         g = self._reader.cur
         if g is None:
             return out
         if g is not self._game:
+            if self._game is not None:
+                out.extend(self._game.closing_notes())
             self._game = g
             self._canonical = Canonical(g.n or 4)
             self._events = self._notes = 0
@@ -157,6 +163,6 @@ class MjaiStream:
             self._events = len(events)
         notes = g.diagnostics
         if len(notes) > self._notes:
-            out.extend(d for d in notes[self._notes:] if d.level == "warning")
+            out.extend(notes[self._notes:])
             self._notes = len(notes)
         return out

@@ -108,7 +108,7 @@ def test_read_names_the_problem() -> None:
 def test_audit_never_raises_for_bad_input() -> None:
     missing = kansa.audit("no/such/file.mjson")
     assert missing.status == "unreadable" and missing.games == []
-    assert missing.error is not None and "cannot read file" in missing.error["error"]
+    assert missing.error is not None and "cannot read file" in missing.error.message
     assert missing.to_dict()["summary"]["unreadable"] == 1
     broken = kansa.audit(b"\x00\x01 not a log")
     assert broken.status == "unreadable" and broken.file == "<bytes>"
