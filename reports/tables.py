@@ -23,9 +23,10 @@ from typing import Any
 import pandas as pd
 
 from kansa.replay.events import DrawReason
+from kansa.replay.ledger import Transfer
 from kansa.replay.result import HandRecord, ReplayResult
 from kansa.reports.facts import first_tenpai_turn, riichi_facts, tenpai_at_end
-from kansa.reports.ledger import POOL_NAME, Payment, payments, win_value
+from kansa.reports.ledger import POOL_NAME, payments, win_value
 
 OUTCOMES: tuple[str, ...] = ("tsumo", "ron", "dealt_in", "other_won", "exhaustive_draw",
                              "abortive_draw", "unfinished")
@@ -226,7 +227,7 @@ def _add_game(rows: _Rows, r: ReplayResult) -> None:
             "final_points": (r.final_points[s] if r.final_points is not None
                              and len(r.final_points) == n else None),
         })
-    by_hand: dict[int | None, list[Payment]] = {}
+    by_hand: dict[int | None, list[Transfer]] = {}
     for p in ledger:
         by_hand.setdefault(p.hand, []).append(p)
     for i, hand in enumerate(r.hands):
@@ -239,7 +240,7 @@ def _add_game(rows: _Rows, r: ReplayResult) -> None:
             "payer_name": POOL_NAME if p.payer is None else seat_name(r, p.payer),
             "payee": p.payee,
             "payee_name": POOL_NAME if p.payee is None else seat_name(r, p.payee),
-            "amount": p.amount, "reason": p.reason,
+            "amount": p.amount, "reason": p.reason.value,
         })
     for v in r.violations:
         rows.findings.append({
@@ -253,13 +254,13 @@ def _add_game(rows: _Rows, r: ReplayResult) -> None:
         })
 
 
-def _net(ledger: list[Payment], seat: int) -> int:
+def _net(ledger: list[Transfer], seat: int) -> int:
     return sum(p.amount for p in ledger if p.payee == seat) - sum(
         p.amount for p in ledger if p.payer == seat)
 
 
 def _add_hand(rows: _Rows, r: ReplayResult, key: str, i: int, hand: HandRecord, *,
-              ledger: list[Payment]) -> None:
+              ledger: list[Transfer]) -> None:
     n = r.players
     winners = [int(w.actor) for w in hand.wins]
     rons = [w for w in hand.wins if not w.is_tsumo]
