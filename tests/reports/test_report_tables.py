@@ -24,7 +24,7 @@ def tables() -> Tables:
 
 def test_every_table_has_its_schema(tables: Tables) -> None:
     for name, schema in SCHEMAS.items():
-        df = getattr(tables, name)
+        df = tables[name]
         assert list(df.columns) == list(schema), name
         assert {c: str(t) for c, t in df.dtypes.items()} == {
             c: str(pd.Series(dtype=t).dtype) for c, t in schema.items()}, name
