@@ -161,6 +161,8 @@ def test_the_import_graph_is_read() -> None:
     assert "kansa.sim.bots" in graph["kansa.sim.hand"]
     assert "kansa.reports.tables" in graph["kansa.reporting"]
     assert "kansa.reporting" not in graph["kansa.cli"]  # imported inside a function
+    assert "kansa.options" in graph["kansa.reporting"]
+    assert "kansa.cli" not in graph["kansa.reporting"]
     assert "kansa.parsers.archive" in graph["kansa.parsers"]
     assert "kansa.parsers" in graph["kansa.cli"]  # from kansa.parsers import FORMATS
 
