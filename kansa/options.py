@@ -41,7 +41,7 @@ EXIT_PIPE = 141
 
 
 class UsageError(Exception):
-    pass
+    """A bad command line, rule file or engine setting (exit status 2)."""
 
 
 class NoInputError(Exception):
