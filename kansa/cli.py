@@ -3,239 +3,58 @@
 from __future__ import annotations
 
 import argparse
-import glob
 import json
 import os
 import sys
 import time
-import tomllib
 import traceback
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from kansa import __version__, docs
-from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
-from kansa.discovery import iter_files, missing_paths
+from kansa.batch import Engine, EngineError, Interrupt, run
+from kansa.discovery import iter_files
+from kansa.options import (
+    EXIT_FINDINGS,
+    EXIT_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_NO_INPUT,
+    EXIT_OK,
+    EXIT_PIPE,
+    EXIT_USAGE,
+    Deprecated,
+    NoInputError,
+    UsageError,
+    add_engine_options,
+    add_input_options,
+    add_limit_options,
+    add_report_options,
+    add_rules_option,
+    check_paths,
+    count,
+    engine_from,
+    exit_status,
+    limits_from,
+    no_input,
+    progress_for,
+    resolve_rules,
+    seconds,
+)
 from kansa.parsers import FORMATS
-from kansa.parsers.source import DEFAULT_LIMITS, Limits
-from kansa.replay.rules import PRESETS, RuleSet
+from kansa.replay.rules import RuleSet
 from kansa.runner import STDIN, Accumulator, AuditOptions, FileOutcome
 from kansa.summary import Painter, colour_wanted, print_summary
 from kansa.watch import watch
 
-EXIT_OK = 0
-"""Every input audited; nothing at or above ``--fail-on``."""
-EXIT_FINDINGS = 1
-"""A finding at or above ``--fail-on``."""
-EXIT_USAGE = 2
-"""A bad command line, rule file or engine setting: nothing was audited."""
-EXIT_INPUT = 3
-"""Some input could not be audited: unreadable, unsupported in the ``--format`` asked
-for, or an internal error.  Wins over ``EXIT_FINDINGS``."""
-EXIT_NO_INPUT = 4
-"""The paths given hold no file (an empty folder, a glob matching nothing)."""
-EXIT_INTERRUPTED = 130
-"""Ctrl-C: the files not reached are counted as not audited."""
-EXIT_PIPE = 141
-"""Standard output was closed early (``kansa audit LOGS | head``)."""
+__all__ = [
+    "COMMANDS", "EXIT_FINDINGS", "EXIT_INPUT", "EXIT_INTERRUPTED", "EXIT_NO_INPUT", "EXIT_OK",
+    "EXIT_PIPE", "EXIT_USAGE", "NoInputError", "UsageError", "build_parser", "main",
+    "resolve_rules",
+]
 
-
-WATCH_DESCRIPTION = (
-    "Audit an mjai stream as it is written: standard input, or a file that grows (followed "
-    "as tail -f does). Each finding is printed as one JSON line, shaped like a "
-    "'violations' entry of 'audit --json', as soon as the event that proves it is read; "
-    "the last line is the end of the 'audit --json' document (its summary). A line that "
-    "cannot be read ends the watch with an 'unreadable' line.")
-
-
-class UsageError(Exception):
-    pass
-
-
-class NoInputError(Exception):
-    """The paths given are there but hold no file."""
-
-
-def resolve_rules(choice: str) -> str | RuleSet:
-    """``auto``, a preset name, or the rule set in a TOML file.
-
-    The file holds top-level keys: ``base`` (the preset to start from, default
-    ``tenhou``), ``name`` (default: the file name) and any rule-set field.
-
-    :raises UsageError: for an unknown name, an unreadable file, bad TOML, an
-        unknown key or a bad value; the message says which.
-    """
-    if choice == "auto" or choice in PRESETS:
-        return choice
-    path = Path(choice)
-    if path.suffix != ".toml" and not path.is_file():
-        raise UsageError(f"unknown rule set {choice!r}: use auto, a preset "
-                         f"({', '.join(PRESETS)}) or a .toml file")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"cannot read rules file {choice}: {exc.strerror or exc}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise UsageError(f"rules file {choice} is not valid TOML: {exc}") from None
-    data.setdefault("name", path.stem)
-    try:
-        return RuleSet.from_mapping(data)
-    except ValueError as exc:
-        raise UsageError(f"rules file {choice}: {exc}") from None
-
-
-def _limits(args: argparse.Namespace) -> Limits:
-    return Limits(max_file_bytes=args.max_file_bytes,
-                  max_decompressed_bytes=args.max_decompressed_bytes,
-                  max_json_depth=args.max_json_depth, max_items=args.max_items,
-                  max_seconds=args.max_seconds)
-
-
-def _whole(text: str, least: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < least:
-        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    return _whole(text, 1)
-
-
-def _count(text: str) -> int:
-    return _whole(text, 0)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
-    return value
-
-
-class _Deprecated(argparse.Action):
-    """A hidden old spelling of a flag: stores into the new flag's ``dest`` and says
-    once on standard error which flag to use."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, *, new: str,
-                 **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, help=argparse.SUPPRESS, **kwargs)
-        self.new = new
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
-        print(f"kansa: {option_string} is deprecated; use {self.new}", file=sys.stderr)
-        setattr(namespace, self.dest, values)
-
-
-def _add_input_options(p: argparse.ArgumentParser, *, required: bool = True) -> None:
-    p.add_argument("paths", nargs="+" if required else "*", metavar="PATH",
-                   help="log files, folders (searched recursively) or globs; - reads "
-                        "one log from standard input")
-    p.add_argument("--format", dest="fmt", default=None, choices=FORMATS,
-                   help="read every file as this format instead of recognising it")
-    _add_limit_options(p)
-
-
-def _add_limit_options(p: argparse.ArgumentParser) -> None:
-    limits = p.add_argument_group("limits", "refuse hostile input; each log that breaks one "
-                                            "is unreadable, the batch goes on")
-    limits.add_argument("--max-file-bytes", type=_positive_int, metavar="BYTES",
-                        default=DEFAULT_LIMITS.max_file_bytes,
-                        help="refuse files larger than this (default %(default)s)")
-    limits.add_argument("--max-decompressed-bytes", type=_positive_int, metavar="BYTES",
-                        default=DEFAULT_LIMITS.max_decompressed_bytes,
-                        help="refuse a gzip stream, or a zip archive as a whole, that expands "
-                             "past this (default %(default)s)")
-    limits.add_argument("--max-json-depth", type=_positive_int, metavar="N",
-                        default=DEFAULT_LIMITS.max_json_depth,
-                        help="refuse JSON nested deeper than this (default %(default)s)")
-    limits.add_argument("--max-items", type=_positive_int, default=DEFAULT_LIMITS.max_items,
-                        metavar="N",
-                        help="refuse a log with more XML tags or JSON list items and values, "
-                             "or a zip with more files, than this (default %(default)s)")
-    limits.add_argument("--max-seconds", type=_seconds, default=DEFAULT_LIMITS.max_seconds,
-                        metavar="SECONDS",
-                        help="give up on a log that takes longer than this to read and replay "
-                             "(default %(default)s)")
-
-
-def _add_rules_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="auto", metavar="RULES",
-                   help="rule set: auto (from each log), a preset (ema, tenhou, majsoul, "
-                        "wrc, mleague) or a TOML file (default: auto)")
-
-
-def _add_report_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--player", metavar="NAME", default=None,
-                   help="only the games NAME played, and only NAME's rows and statistics")
-    p.add_argument("--game", metavar="GAME", default=None,
-                   help="the game for the score progression plot: its log id, file name or "
-                        "file#index (default: the first game)")
-    p.add_argument("--store", metavar="DIR", default=None,
-                   help="read the tables from a results store written by "
-                        "'kansa audit --store' instead of replaying logs")
-    p.add_argument("--fail-on", choices=("error", "warning", "never"), default="never",
-                   help="exit 1 when a finding at or above this severity is found "
-                        "(default: never)")
-
-
-def _add_engine_options(p: argparse.ArgumentParser) -> None:
-    run_ = p.add_argument_group("running")
-    run_.add_argument("--jobs", "-j", type=int, default=default_jobs(), metavar="N",
-                      help="worker processes (default: the number of cores, %(default)s)")
-    run_.add_argument("--engine", choices=("local", "dask"), default="local",
-                      help="run on this machine or on a dask.distributed cluster")
-    run_.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                      help="dask scheduler address (default: start a local cluster)")
-    run_.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
-                      help="progress bar on standard error (auto: only on a terminal)")
-
-
-def progress_for(args: argparse.Namespace, total: int) -> Progress:
-    return Progress(total, enabled=None if args.progress == "auto"
-                    else args.progress == "always")
-
-
-def check_paths(paths: Sequence[str]) -> bool:
-    """Whether the input is standard input (``-``, which must then be alone).
-
-    :raises UsageError: for ``-`` beside other paths, or a path that does not exist
-        (a glob matching nothing is only said on standard error).
-    """
-    if STDIN in paths:
-        if len(paths) > 1:
-            raise UsageError("standard input (-) must be the only path")
-        if sys.stdin is not None and sys.stdin.isatty():
-            print("kansa: reading one log from the terminal; end it with Ctrl-D",
-                  file=sys.stderr)
-        return True
-    missing = missing_paths(paths)
-    typos = [m for m in missing if not glob.has_magic(m)]
-    if typos:
-        raise UsageError(f"no such file or folder: {', '.join(typos)}")
-    for pattern in missing:  # the other paths may still hold files; else no input
-        print(f"kansa: {pattern} matches no file", file=sys.stderr)
-    return False
-
-
-def no_input(paths: Sequence[str]) -> NoInputError:
-    return NoInputError(f"no files found in {', '.join(paths)}")
-
-
-def _engine(args: argparse.Namespace) -> Engine:
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    if args.scheduler and args.engine != "dask":
-        raise UsageError("--scheduler needs --engine dask")
-    return Engine(kind=args.engine, jobs=args.jobs, scheduler=args.scheduler)
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What ``add_subparsers()`` gives: each command adds its parser to it."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -248,12 +67,17 @@ def build_parser() -> argparse.ArgumentParser:
                "141 output closed. 'kansa COMMAND --help' for each command.")
     parser.add_argument("--version", action="version", version=f"kansa {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+    for add_command in COMMANDS:
+        add_command(sub)
+    return parser
 
+
+def _audit_command(sub: Subcommands) -> None:
     audit = sub.add_parser("audit", help="replay logs and report every rule violation",
                            description="Replay logs and report every rule violation: a "
                                        "summary for a person, or --json for a program.")
-    _add_input_options(audit)
-    _add_rules_option(audit)
+    add_input_options(audit)
+    add_rules_option(audit)
     audit.add_argument("--json", action="store_true",
                        help="print the full result document as JSON on standard output")
     audit.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
@@ -264,24 +88,26 @@ def build_parser() -> argparse.ArgumentParser:
                             "(errors and warnings) or none (default: errors)")
     audit.add_argument("-v", "--verbose", dest="show", action="store_const",
                        const="warnings", help="the same as --show warnings")
-    audit.add_argument("--max-listed", type=_count, default=50, metavar="N",
+    audit.add_argument("--max-listed", type=count, default=50, metavar="N",
                        help="list at most N findings and count the rest; 0 lists them all "
                             "(default: %(default)s)")
     audit.add_argument("--color", "--colour", choices=("auto", "always", "never"),
                        default="auto", metavar="WHEN",
                        help="colour the summary: auto (on a terminal, unless NO_COLOR is "
                             "set; FORCE_COLOR forces it), always or never")
-    _add_engine_options(audit)
+    add_engine_options(audit)
     audit.add_argument("--store", metavar="DIR", default=None,
                        help="append findings and report tables to a Parquet results store; "
                             "a file already audited there (same content, rules, limits and "
                             "kansa version) is not audited again: its stored findings are "
                             "reported as on the first run")
-    audit.add_argument("--out", dest="store", action=_Deprecated, new="--store")
+    audit.add_argument("--out", dest="store", action=Deprecated, new="--store")
     audit.add_argument("--no-timing", action="store_true",
                        help="report 0 seconds, so that repeated runs give identical JSON")
     audit.set_defaults(func=cmd_audit)
 
+
+def _rules_command(sub: Subcommands) -> None:
     rules = sub.add_parser(
         "rules", help="print a rule set as a TOML rule file, or the catalog of checks",
         description="With --rules NAME: print that rule set as a TOML rule file (which "
@@ -299,54 +125,76 @@ def build_parser() -> argparse.ArgumentParser:
                      help="print the catalog as the README's Markdown table")
     rules.set_defaults(func=cmd_rules)
 
+
+def _stats_command(sub: Subcommands) -> None:
     stats = sub.add_parser("stats", help="write the report tables (CSV, Parquet) and plots "
                                          "(PNG, SVG)")
-    _add_input_options(stats, required=False)
-    _add_rules_option(stats)
-    _add_report_options(stats)
-    _add_engine_options(stats)
+    add_input_options(stats, required=False)
+    add_rules_option(stats)
+    add_report_options(stats)
+    add_engine_options(stats)
     stats.add_argument("-o", "--output", metavar="DIR", default=None,
                        help="folder to write into (created if missing); required")
-    stats.add_argument("--out", dest="output", action=_Deprecated, new="-o/--output")
+    stats.add_argument("--out", dest="output", action=Deprecated, new="-o/--output")
     stats.set_defaults(func=cmd_stats)
 
+
+def _report_command(sub: Subcommands) -> None:
     report = sub.add_parser("report", help="write one self-contained HTML report")
-    _add_input_options(report, required=False)
-    _add_rules_option(report)
-    _add_report_options(report)
-    _add_engine_options(report)
+    add_input_options(report, required=False)
+    add_rules_option(report)
+    add_report_options(report)
+    add_engine_options(report)
     report.add_argument("-o", "--output", metavar="FILE", default="report.html",
                         help="the HTML file to write (default: %(default)s)")
     report.add_argument("--title", default=None, help="the report's title")
-    report.add_argument("--max-findings", type=_count, default=200,
+    report.add_argument("--max-findings", type=count, default=200,
                         help="findings drawn with their table state; the rest are listed "
                              "(default: %(default)s)")
     report.set_defaults(func=cmd_report)
 
+
+def _convert_command(sub: Subcommands) -> None:
     conv = sub.add_parser("convert", help="write logs as mjai or tenhou.net/6")
-    _add_input_options(conv)
+    add_input_options(conv)
     conv.add_argument("--to", required=True, choices=("mjai", "tenhou6"),
                       help="the format to write")
     conv.add_argument("-o", "--output", default=None, metavar="OUT",
                       help="a folder (one file per game) or a file; default: standard output")
     conv.set_defaults(func=cmd_convert)
 
+
+WATCH_DESCRIPTION = (
+    "Audit an mjai stream as it is written: standard input, or a file that grows (followed "
+    "as tail -f does). Each finding is printed as one JSON line, shaped like a "
+    "'violations' entry of 'audit --json', as soon as the event that proves it is read; "
+    "the last line is the end of the 'audit --json' document (its summary). A line that "
+    "cannot be read ends the watch with an 'unreadable' line.")
+
+
+def _watch_command(sub: Subcommands) -> None:
     live = sub.add_parser("watch", help="audit an mjai stream as it is written: each "
                                         "finding as one JSON line, at once",
                           description=WATCH_DESCRIPTION)
     live.add_argument("file", nargs="?", default=STDIN, metavar="FILE",
                       help="an mjai log that is being written, or - (the default) for "
                            "standard input")
-    live.add_argument("--idle-seconds", type=_seconds, default=60.0, metavar="SECONDS",
+    live.add_argument("--idle-seconds", type=seconds, default=60.0, metavar="SECONDS",
                       help="stop following FILE after this long without growth "
                            "(default %(default)s)")
     live.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
                       help="exit 1 when a finding at or above this severity is found "
                            "(default: error)")
-    _add_rules_option(live)
-    _add_limit_options(live)
+    add_rules_option(live)
+    add_limit_options(live)
     live.set_defaults(func=cmd_watch)
-    return parser
+
+
+COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
+    _audit_command, _rules_command, _stats_command, _report_command, _convert_command,
+    _watch_command)
+"""The subcommands, in the order ``kansa --help`` lists them: each adds its parser and
+sets ``func``, the function that runs it (``args -> exit status``)."""
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -376,8 +224,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if not total:
         raise no_input(args.paths)
     files: Iterable[str] = [STDIN] if stdin else iter_files(args.paths)
-    options = AuditOptions(rules=resolve_rules(args.rules), limits=_limits(args), fmt=args.fmt)
-    engine = Engine() if stdin else _engine(args)  # standard input is read in this process
+    options = AuditOptions(rules=resolve_rules(args.rules), limits=limits_from(args), fmt=args.fmt)
+    engine = Engine() if stdin else engine_from(args)  # standard input is read in this process
     show = {"errors": {"error"}, "warnings": {"error", "warning"}, "none": set()}[args.show]
     acc = Accumulator(show=frozenset(show), cap=args.max_listed or None)
     progress = progress_for(args, total)
@@ -456,39 +304,23 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     return reporting.cmd_report(args)
 
+
 def cmd_convert(args: argparse.Namespace) -> int:
     from kansa.convert import convert  # noqa: PLC0415 (keeps audit start-up light)
 
     files = [STDIN] if check_paths(args.paths) else list(iter_files(args.paths))
     if not files:
         raise no_input(args.paths)
-    failed = convert(files, args.to, args.output, _limits(args), fmt=args.fmt)
+    failed = convert(files, args.to, args.output, limits_from(args), fmt=args.fmt)
     return EXIT_INPUT if failed else EXIT_OK
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
     if args.file != STDIN and not Path(args.file).is_file():
         raise UsageError(f"no such file: {args.file}")
-    tail, interrupted = watch(args.file, resolve_rules(args.rules), _limits(args),
+    tail, interrupted = watch(args.file, resolve_rules(args.rules), limits_from(args),
                               idle_seconds=args.idle_seconds)
     return EXIT_INTERRUPTED if interrupted else exit_status(tail, args.fail_on)
-
-
-def exit_status(doc: dict[str, Any], fail_on: str, *, forced_format: bool = False) -> int:
-    """The status a batch's summary deserves: input problems first, then findings."""
-    s = doc["summary"]
-    if s["unreadable"] or s["internal_errors"] or (forced_format and s["unsupported"]):
-        return EXIT_INPUT
-    return findings_status(s["violations"], s["errors_by_rule"], fail_on)
-
-
-def findings_status(violations: dict[str, int], errors: dict[str, int], fail_on: str) -> int:
-    """``EXIT_FINDINGS`` when a finding at or above ``fail_on`` is counted."""
-    if fail_on == "error" and any(errors.values()):
-        return EXIT_FINDINGS
-    if fail_on == "warning" and any(violations.values()):
-        return EXIT_FINDINGS
-    return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """``kansa stats`` and ``kansa report``: replay, build the tables, write them out.
 
-Kept apart from :mod:`kansa.cli` so that ``kansa audit`` does not load pandas
-and matplotlib.
+Kept apart from :mod:`kansa.cli` so that ``kansa audit`` does not load pandas and
+matplotlib; both take their shared options and helpers from :mod:`kansa.options`.
 """
 
 from __future__ import annotations
@@ -14,18 +14,18 @@ from typing import Any, cast
 
 from kansa import __version__
 from kansa.batch import Engine, EngineError, run
-from kansa.cli import (
+from kansa.discovery import iter_files
+from kansa.options import (
     EXIT_INPUT,
     EXIT_OK,
     UsageError,
-    _engine,
-    _limits,
     check_paths,
+    engine_from,
     findings_status,
+    limits_from,
     no_input,
     progress_for,
 )
-from kansa.discovery import iter_files
 from kansa.problems import FileProblem
 from kansa.reports.html import render_html
 from kansa.reports.plots import PLOTS, render_all
@@ -49,8 +49,8 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     files = [STDIN] if stdin else list(iter_files(args.paths))
     if not files:
         raise no_input(args.paths)
-    options = AuditOptions(rules=args.rules, limits=_limits(args), fmt=args.fmt)
-    engine = Engine() if stdin else _engine(args)  # standard input is read in this process
+    options = AuditOptions(rules=args.rules, limits=limits_from(args), fmt=args.fmt)
+    engine = Engine() if stdin else engine_from(args)  # standard input is read in this process
     progress = progress_for(args, len(files))
     done: list[FileResults] = []
     try:

@@ -212,10 +212,7 @@ class ResultStore:
 
     def tables(self) -> Tables:
         """Every stored report table, as one :class:`~kansa.reports.tables.Tables`."""
-        t = self._table
-        return Tables(games=t("games"), seats=t("seats"), hands=t("hands"),
-                      player_hands=t("player_hands"), wins=t("wins"), riichi=t("riichi"),
-                      payments=t("payments"), findings=t("findings"))
+        return Tables({name: self._table(name) for name in TABLES})
 
     # -- writing -------------------------------------------------------------------
 

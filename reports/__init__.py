@@ -1,8 +1,9 @@
 """Reports: replay results as tables, statistics, plots and one HTML page.
 
 - :mod:`kansa.reports.stats`: :func:`~kansa.reports.stats.build` makes every table at once;
+- :mod:`kansa.reports.registry`: the one list of report tables (a function and a schema each);
 - :mod:`kansa.reports.tables`: the base tables and their schemas;
-- :mod:`kansa.reports.ledger`: the payments ledger (replay's, or rebuilt from deltas);
+- :mod:`kansa.reports.ledger`: the payments ledger as the reports read it (replay's transfers);
 - :mod:`kansa.reports.facts`: tenpai and riichi facts, replayed or claimed;
 - :mod:`kansa.reports.metrics`: player metrics as numerator/denominator data;
 - :mod:`kansa.reports.tenpai`: tenpai rates at draws and by turn;

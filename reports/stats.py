@@ -1,4 +1,5 @@
-"""All the report tables at once, optionally narrowed to one player.
+"""All the report tables at once, optionally narrowed to one player: the base tables
+(:mod:`kansa.reports.tables`) and the derived ones registered here.
 
 >>> tables = build(results)                        # doctest: +SKIP
 >>> tables.extra["players"].head()                 # doctest: +SKIP
@@ -13,12 +14,30 @@ import pandas as pd
 
 from kansa.replay.result import ReplayResult
 from kansa.reports.metrics import players_table
-from kansa.reports.tables import Tables, build_tables
+from kansa.reports.registry import BASE, DERIVED, Tables, derived_table
+from kansa.reports.tables import build_tables
 from kansa.reports.tenpai import tenpai_by_turn
 
 
+@derived_table("players")
+def _players(tables: Tables, mine: Tables, player: str | None) -> pd.DataFrame:
+    """Every player's statistics (computed over all the games: with ``player``, that
+    player's row)."""
+    players = players_table(tables)
+    if player is None:
+        return players
+    return players[players["name"] == player].reset_index(drop=True)
+
+
+@derived_table("tenpai_by_turn")
+def _tenpai_by_turn(tables: Tables, mine: Tables, player: str | None) -> pd.DataFrame:
+    ph = mine.player_hands
+    return tenpai_by_turn(ph if player is None else ph[ph["name"] == player])
+
+
 def build(results: Iterable[ReplayResult], *, player: str | None = None) -> Tables:
-    """The base tables plus ``players`` and ``tenpai_by_turn`` (in ``extra``).
+    """The base tables plus the derived ones (``players`` and ``tenpai_by_turn``, in
+    ``extra``).
 
     With ``player``, keep the games that player sat in; the riichi, wins,
     payments and players tables keep only the rows that involve the player, and
@@ -30,42 +49,27 @@ def build(results: Iterable[ReplayResult], *, player: str | None = None) -> Tabl
 
 
 def complete(tables: Tables, *, player: str | None = None) -> Tables:
-    """Add the derived tables to base tables (from replay results or a results store).
+    """Add the derived tables to base tables (from replay results or a results store);
+    with ``player``, narrowed to that player first.
 
     :raises KeyError: if ``player`` played none of the games.
     """
-    players = players_table(tables)
-    if player is None:
-        tables.extra["players"] = players
-        tables.extra["tenpai_by_turn"] = tenpai_by_turn(tables.player_hands)
-        return tables
-    if player not in set(tables.seats["name"]):
+    if player is not None and player not in set(tables.seats["name"]):
         raise KeyError(player)
-    mine = filter_player(tables, player)
-    mine.extra["players"] = players[players["name"] == player].reset_index(drop=True)
-    ph = mine.player_hands
-    mine.extra["tenpai_by_turn"] = tenpai_by_turn(ph[ph["name"] == player])
+    mine = tables if player is None else filter_player(tables, player)
+    for name, table in DERIVED.items():
+        mine.extra[name] = table.make(tables, mine, player)
     return mine
 
 
 def filter_player(tables: Tables, name: str) -> Tables:
     """The tables of the games ``name`` played, narrowed to rows about ``name``."""
     games = set(tables.seats.loc[tables.seats["name"] == name, "game"])
-
-    def in_games(df: pd.DataFrame) -> pd.DataFrame:
-        return df[df["game"].isin(games)].reset_index(drop=True)
-
-    wins = in_games(tables.wins)
-    pay = in_games(tables.payments)
-    return Tables(
-        games=in_games(tables.games),
-        seats=in_games(tables.seats),
-        hands=in_games(tables.hands),
-        player_hands=in_games(tables.player_hands),
-        wins=wins[(wins["winner_name"] == name) | (wins["loser_name"] == name)
-                  ].reset_index(drop=True),
-        riichi=in_games(tables.riichi).query("name == @name").reset_index(drop=True),
-        payments=pay[(pay["payer_name"] == name) | (pay["payee_name"] == name)
-                     ].reset_index(drop=True),
-        findings=in_games(tables.findings),
-    )
+    out = {}
+    for table_name, table in BASE.items():
+        df = tables[table_name]
+        df = df[df["game"].isin(games)].reset_index(drop=True)
+        if table.player_rows is not None:
+            df = table.player_rows(df, name).reset_index(drop=True)
+        out[table_name] = df
+    return Tables(out)

@@ -23,17 +23,13 @@ choices it makes only "sometimes":
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from kansa.replay import hand as H
 from kansa.replay.events import DrawReason
 from kansa.replay.rules import Kuikae, RiichiAnkan, RuleSet
 from kansa.replay.state import MeldType
 from kansa.replay.tiles import Seat, Tile
-
-if TYPE_CHECKING:
-    from kansa.sim.hand import HandTable
-    from kansa.sim.players import SimPlayer
+from kansa.sim.players import SimPlayer, TableView
 
 RIICHI_RATE = 0.85
 VALUE_PON_RATE = 0.85
@@ -93,7 +89,7 @@ def _candidates(p: SimPlayer) -> list[Tile]:
     return [out[k] for k in sorted(out)]
 
 
-def _keep_value(table: HandTable, p: SimPlayer, t: Tile, dora: set[int]) -> int:
+def _keep_value(table: TableView, p: SimPlayer, t: Tile, dora: set[int]) -> int:
     """How much a tile is worth keeping on a tie: connected tiles, pairs, value tiles."""
     c = p.c34
     k = t.index
@@ -119,7 +115,7 @@ def _live_waits(counts: list[int], seen: list[int]) -> int:
     return sum(max(0, 4 - counts[k] - seen[k]) for k in H.waits(counts) if counts[k] < 4)
 
 
-def _choose(table: HandTable, p: SimPlayer, cands: list[Tile]) -> tuple[Tile, int]:
+def _choose(table: TableView, p: SimPlayer, cands: list[Tile]) -> tuple[Tile, int]:
     """The discard among ``cands`` and the shanten it leaves."""
     c = p.c34
     options: list[tuple[int, Tile]] = []
@@ -148,11 +144,11 @@ def _choose(table: HandTable, p: SimPlayer, cands: list[Tile]) -> tuple[Tile, in
     return min(pool, key=lambda t: (_keep_value(table, p, t, dora), t.index)), best
 
 
-def discard_after_call(table: HandTable, p: SimPlayer) -> Tile:
+def discard_after_call(table: TableView, p: SimPlayer) -> Tile:
     return _choose(table, p, _candidates(p))[0]
 
 
-def _can_riichi(table: HandTable, p: SimPlayer) -> bool:
+def _can_riichi(table: TableView, p: SimPlayer) -> bool:
     rules = table.rules
     return (not p.riichi and p.is_closed
             and table.scores[p.seat] >= max(1000, rules.riichi_min_points)
@@ -161,7 +157,7 @@ def _can_riichi(table: HandTable, p: SimPlayer) -> bool:
 
 # -- after a draw ----------------------------------------------------------------------
 
-def self_action(table: HandTable, p: SimPlayer) -> Action:
+def self_action(table: TableView, p: SimPlayer) -> Action:
     if table.tsumo_value(p) is not None:
         return Action("tsumo")
     drawn = p.last_draw
@@ -232,7 +228,7 @@ def _after_call(p: SimPlayer, consumed: tuple[Tile, ...], forbidden: tuple[int, 
     return best
 
 
-def _yaku_path(table: HandTable, p: SimPlayer, meld: tuple[int, ...]) -> bool:
+def _yaku_path(table: TableView, p: SimPlayer, meld: tuple[int, ...]) -> bool:
     """Whether an open hand with ``meld`` added has an obvious way to a yaku."""
     melds = [tuple(t.index for t in m.tiles) for m in p.melds] + [meld]
     for m in melds:
@@ -250,7 +246,7 @@ def _yaku_path(table: HandTable, p: SimPlayer, meld: tuple[int, ...]) -> bool:
     return False
 
 
-def call(table: HandTable, tile: Tile, target: Seat) -> Call | None:
+def call(table: TableView, tile: Tile, target: Seat) -> Call | None:
     """The call of ``tile`` (pon or kan by anyone, chi by the next player), if any."""
     rng = table.rng
     k = tile.index

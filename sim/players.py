@@ -1,14 +1,20 @@
-"""The simulated table's pieces: the tile set, a player's tiles and state, a hand's result.
+"""The simulated table's pieces: the tile set, a player's tiles and state, a hand's result,
+and :class:`TableView`, what the players' policy (:mod:`kansa.sim.bots`) may see of a table.
 
 See :mod:`kansa.sim.hand` for the table that plays with them.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from kansa.replay import hand as H
 from kansa.replay.events import DrawReason
+from kansa.replay.rules import RuleSet
+from kansa.replay.scoring import HandValue
 from kansa.replay.state import Meld, MeldType
 from kansa.replay.tiles import Seat, Tile
 
@@ -104,3 +110,43 @@ class HandResult:
     winners: tuple[Seat, ...] = ()
     draw: DrawReason | None = None
     dealer_tenpai: bool = False
+
+
+class TableView(Protocol):
+    """What a simulated player sees of the table it plays at (the hand in progress)."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    @property
+    def rng(self) -> random.Random:
+        """The table's seeded random numbers, for the choices made only "sometimes"."""
+
+    @property
+    def players(self) -> Sequence[SimPlayer]: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def dora(self) -> Sequence[Tile]:
+        """The dora indicators shown."""
+
+    @property
+    def kans(self) -> Sequence[KanRecord]: ...
+
+    @property
+    def live_left(self) -> int:
+        """Live wall tiles left to draw."""
+
+    @property
+    def first_go_around(self) -> bool:
+        """Still the first go-around of the hand, with no call or kan so far."""
+
+    def is_yakuhai(self, seat: int, kind: int) -> bool: ...
+
+    def visible(self) -> list[int]:
+        """Tile kinds everyone can see, counted by kind."""
+
+    def tsumo_value(self, p: SimPlayer) -> HandValue | None:
+        """The value of a tsumo on the tile just drawn, or ``None``."""

@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from kansa.parsers.mjai import read as mjai
-from kansa.parsers.tenhou6 import format as tenhou6
+from kansa.parsers.mjai.write import write as write_mjai
+from kansa.parsers.tenhou6.write import write_game as write_tenhou6
 from kansa.replay.events import Ankan, Chi, Daiminkan, Kakan, Pon, StartKyoku
 from kansa.replay.game import Game
 from kansa.replay.tiles import Tile
@@ -40,6 +40,8 @@ DISPUTES = "disputes"
 GAMES_DIR = "games"
 NAMES = ("Aoki", "Berg", "Costa", "Dubois")
 NOTEN = (False, False, False, False)
+WRITERS: dict[str, Callable[[Game], str]] = {"mjai": write_mjai, "tenhou6": write_tenhou6}
+"""The log writers the samples use: the only place the simulator meets a format."""
 
 # A closed tenpai hand for seat 1: 234m 345p 567s 55s 67p waits on 2p, 5p and 8p
 # (34567p); a win is pinfu and tanyao (riichi and menzen tsumo where they apply).
@@ -152,7 +154,7 @@ class GameSample:
     seed: int
     rules: str
     writer: str
-    """``mjai`` or ``tenhou6``."""
+    """A key of :data:`WRITERS`."""
     shows: str
     """What the game holds, as the README says it."""
     expect: tuple[tuple[str, int], ...]
@@ -162,8 +164,7 @@ class GameSample:
         return simulate(self.seed, self.rules)
 
     def write(self) -> str:
-        game = self.build()
-        return mjai.write(game) if self.writer == "mjai" else tenhou6.write(game)
+        return WRITERS[self.writer](self.build())
 
 
 GAMES: dict[str, GameSample] = {
@@ -203,7 +204,7 @@ def features(game: Game) -> dict[str, int]:
 
 def render() -> dict[str, str]:
     """Every sample as text, by path below :data:`FOLDER`."""
-    files = {f"{DISPUTES}/{name}.mjson": mjai.write(build())
+    files = {f"{DISPUTES}/{name}.mjson": WRITERS["mjai"](build())
              for name, (build, _) in SAMPLES.items()}
     files.update({f"{GAMES_DIR}/{name}": sample.write() for name, sample in GAMES.items()})
     return files

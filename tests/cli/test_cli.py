@@ -199,3 +199,30 @@ def test_convert_reads_standard_input(capsys: pytest.CaptureFixture[str],
     assert main(["convert", "-", "--to", "mjai"]) == 0
     first = json.loads(capsys.readouterr().out.splitlines()[0])
     assert first["type"] == "start_game" and first["names"][2] == "Costa"
+
+
+def test_a_command_is_one_function_in_the_command_table(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new subcommand is a function that adds its parser (with the shared options of
+    kansa.options) and a line in COMMANDS."""
+    from kansa import cli, options  # noqa: PLC0415
+
+    seen: list[Any] = []
+
+    def _echo_command(sub: cli.Subcommands) -> None:
+        p = sub.add_parser("echo", help="say which paths and limits were given")
+        options.add_input_options(p)
+        options.add_rules_option(p)
+        p.set_defaults(func=lambda args: seen.append(
+            (args.paths, args.rules, options.limits_from(args).max_items)) or options.EXIT_OK)
+
+    assert [c.__name__ for c in cli.COMMANDS] == [
+        "_audit_command", "_rules_command", "_stats_command", "_report_command",
+        "_convert_command"]
+    monkeypatch.setattr(cli, "COMMANDS", (*cli.COMMANDS, _echo_command))
+    assert main(["echo", "a.json", "--rules", "ema", "--max-items", "7"]) == 0
+    assert seen == [(["a.json"], "ema", 7)]
+    assert main(["--help"]) == 0
+    assert "echo" in capsys.readouterr().out
+    assert main(["echo", "a.json", "--max-items", "0"]) == 2
+    assert "must be at least 1" in capsys.readouterr().err

@@ -18,6 +18,15 @@ ALLOWED = {
     "reports": ({"reports", "replay"}, {"pandas", "matplotlib", "numpy", "pyarrow"}),
     "sim": ({"sim", "replay", "parsers"}, set()),
 }
+SIM_PARSERS = {
+    # the parsers' modules the simulator uses: the canonical form, and the writers of the
+    # sample logs, in the one module that writes files
+    "kansa.parsers.canonical": {"table.py"},
+    "kansa.parsers.mjai.write": {"samples.py"},
+    "kansa.parsers.tenhou6.write": {"samples.py"},
+}
+SIM_IO = {"samples.py"}
+"""The simulator's modules that may read and write files (``python -m kansa.sim.samples``)."""
 LAYERS = {"replay", "parsers", "reports", "sim"}
 PROJECT = {*LAYERS, "kansa"}
 
@@ -86,12 +95,39 @@ def test_layer_imports(package: str) -> None:
     assert bad == []
 
 
+def called_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {n.func.id for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
 def test_replay_does_no_file_io() -> None:
     for path in modules("replay"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        calls = [n.func.id for n in ast.walk(tree)
-                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+        calls = called_names(path)
         assert "open" not in calls and "print" not in calls, path
+
+
+def test_sim_meets_the_parsers_in_two_places() -> None:
+    """The simulator uses the parsers' canonical form and, to write the samples, the
+    writers; nothing else of the parsers."""
+    bad = []
+    for path in modules("sim"):
+        for name in import_names(path):
+            if layer(name) == "parsers" and path.name not in SIM_PARSERS.get(name, set()):
+                bad.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert bad == []
+
+
+def test_sim_does_io_only_in_samples() -> None:
+    bad = []
+    for path in modules("sim"):
+        if path.name in SIM_IO:
+            continue
+        io = {name for name in imports(path) if name in STDLIB_IO | {"sys"}}
+        io |= called_names(path) & {"open", "print", "input"}
+        if io:
+            bad.append(f"{path.relative_to(ROOT)}: {sorted(io)}")
+    assert bad == []
 
 
 def test_matplotlib_only_in_plots() -> None:

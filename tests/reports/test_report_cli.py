@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import pytest
 
 from kansa.cli import main
-from kansa.reports import tables
+from kansa.reports import registry
 from kansa.reports.plots import PLOTS
 from kansa.reports.tables import SCHEMAS
 
@@ -75,13 +76,13 @@ def test_a_file_whose_tables_fail_is_left_out_and_named(corpus_dir: Path, tmp_pa
                                                         capsys: pytest.CaptureFixture[str],
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """A bug in the tables for one file costs that file, not the command."""
-    add_game = tables._add_game
+    games_table = registry.BASE["games"]
 
-    def failing(rows: Any, result: Any) -> None:
-        if "double-ron" in result.source:
+    def failing(game: registry.GameFacts) -> Iterable[registry.Row]:
+        if "double-ron" in game.result.source:
             raise RuntimeError("planted")
-        add_game(rows, result)
-    monkeypatch.setattr(tables, "_add_game", failing)
+        return games_table.rows(game)
+    monkeypatch.setitem(registry.BASE, "games", dataclasses.replace(games_table, rows=failing))
     out = tmp_path / "stats"
     assert main(["stats", *inputs(corpus_dir), "-o", str(out)]) == 3
     err = capsys.readouterr().err

@@ -6,17 +6,15 @@ import dataclasses
 
 import pandas as pd
 import pytest
-from report_games import EVIL, sample_results
+from report_games import EVIL, H_E1, NAMES, TENHOU, sample_results
 
-from kansa.replay.result import HandRecord, RiichiRecord, WinRecord
-from kansa.replay.tiles import Seat, Tile
-from kansa.reports.ledger import REASONS, Payment, _hand_payments
+from kansa.replay.engine import replay
+from kansa.replay.result import RiichiRecord
+from kansa.reports.ledger import REASONS
 from kansa.reports.metrics import COUNTS, METRICS, markdown
 from kansa.reports.stats import build
-from kansa.reports.tables import SCHEMAS, Tables, placements
-
-HAS_TRACKER = "tenpai_end" in HandRecord.__dataclass_fields__
-"""Replay records tenpai and riichi facts (the hand tracker, issue 4)."""
+from kansa.reports.tables import SCHEMAS, Tables, build_tables, placements
+from kansa.sim.scenario import Scenario
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +24,7 @@ def tables() -> Tables:
 
 def test_every_table_has_its_schema(tables: Tables) -> None:
     for name, schema in SCHEMAS.items():
-        df = getattr(tables, name)
+        df = tables[name]
         assert list(df.columns) == list(schema), name
         assert {c: str(t) for c, t in df.dtypes.items()} == {
             c: str(pd.Series(dtype=t).dtype) for c, t in schema.items()}, name
@@ -43,9 +41,9 @@ def test_hands(tables: Tables) -> None:
     assert list(one["riichi"]) == [2, 1, 0]
     assert list(one["dealer"]) == [0, 1, 2]
     assert one.loc[1, "tenpai"] == "0,3"
-    assert one.loc[1, "tenpai_source"] == ("replay" if HAS_TRACKER else "claim")
-    if HAS_TRACKER:  # replay knows everyone's hand at the end of a won hand too
-        assert list(one["tenpai"]) == ["0,1,2", "0,3", "0,3"]
+    assert one.loc[1, "tenpai_source"] == "replay"
+    # replay knows everyone's hand at the end of a won hand too
+    assert list(one["tenpai"]) == ["0,1,2", "0,3", "0,3"]
     two = h.loc["game-two.xml#0"]
     assert list(two["result"]) == ["exhaustive", "unfinished"]
     assert list(two["complete"]) == [True, False]
@@ -73,9 +71,6 @@ def test_riichi_rows_outcomes_and_points(tables: Tables) -> None:
 
 def test_tenpai_by_turn(tables: Tables) -> None:
     curve = tables.extra["tenpai_by_turn"]
-    if not HAS_TRACKER:
-        assert curve.empty
-        return
     # 16 player-hands in the four finished hands; 10 were dealt tenpai
     assert curve.iloc[0].to_dict() == {"turn": 1, "hands": 16, "tenpai": 10, "rate": 0.625}
     assert (curve["hands"].diff().dropna() <= 0).all()
@@ -151,26 +146,23 @@ def test_metric_definitions_are_complete() -> None:
     assert all(f"`{m.name}`" in table for m in METRICS)
 
 
-def _net(payments: list[Payment], players: int = 4) -> list[int]:
-    net = [0] * players
-    for p in payments:
-        if p.payee is not None:
-            net[p.payee] += p.amount
-        if p.payer is not None:
-            net[p.payer] -= p.amount
-    return net
-
-
-@pytest.mark.parametrize("deltas", [(-3200, 0, 3200, 0), (-1000, 0, 3000, 0),
-                                    (-2000, 4000, -1000, 0)])
-def test_derived_ledger_reproduces_odd_logged_deltas(deltas: tuple[int, ...]) -> None:
+@pytest.mark.parametrize("deltas", [(0, 1300, -1300, 0), (0, 0, -1300, 1300),
+                                    (0, 3000, -1000, 0), (-2000, 4000, -1000, 0)])
+def test_payments_reproduce_odd_logged_deltas(deltas: tuple[int, ...]) -> None:
     """A log whose deltas do not fit its win (the gain goes elsewhere, points appear from
-    nowhere) still gets a ledger that moves exactly what the log moved."""
-    hand = HandRecord(label="E1", bakaze=Tile.EAST, kyoku=1, honba=0, kyotaku=0,
-                      oya=Seat(0), start_scores=(25000,) * 4, first_event=0, complete=True)
-    hand.wins.append(WinRecord(actor=Seat(1), target=Seat(0), tile=None, turn=5,
-                               deltas=deltas))
-    pays = _hand_payments(0, hand)
-    assert _net(pays) == list(deltas)
-    assert all(p.amount > 0 for p in pays)
-    assert {p.reason for p in pays} <= {"ron", "sticks", "adjustment"}
+    nowhere) still gets payments that move exactly what the log moved."""
+    sc = Scenario(NAMES, source="odd.xml")
+    sc.start(H_E1, dora="9p", oya=0)
+    sc.go_around(0, 4)
+    sc.draw(0).discard(0)
+    sc.draw(1).discard(1)
+    sc.draw(2, "5s").discard(2)
+    sc.ron(1, deltas).end_kyoku()
+    (result,) = [replay(sc.game(), TENHOU)]
+    pay = build_tables([result]).payments
+    assert (pay["amount"] > 0).all()
+    net = [int(pay.loc[pay["payee"] == s, "amount"].sum()
+               - pay.loc[pay["payer"] == s, "amount"].sum()) for s in range(4)]
+    assert net == list(deltas)
+    fits = deltas == (0, 1300, -1300, 0)
+    assert set(pay["reason"]) == ({"ron"} if fits else {"ron", "adjustment"})
