@@ -18,6 +18,7 @@ from kansa import __version__, docs
 from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
 from kansa.discovery import iter_files, missing_paths
 from kansa.parsers import FORMATS
+from kansa.parsers.registry import WRITABLE
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.rules import PRESETS, RuleSet
 from kansa.runner import STDIN, Accumulator, AuditOptions, FileOutcome
@@ -310,9 +311,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "(default: %(default)s)")
     report.set_defaults(func=cmd_report)
 
-    conv = sub.add_parser("convert", help="write logs as mjai or tenhou.net/6")
+    conv = sub.add_parser("convert", help="write logs as "
+                          + " or ".join(f.title for f in WRITABLE))
     _add_input_options(conv)
-    conv.add_argument("--to", required=True, choices=("mjai", "tenhou6"),
+    conv.add_argument("--to", required=True, choices=[f.name for f in WRITABLE],
                       help="the format to write")
     conv.add_argument("-o", "--output", default=None, metavar="OUT",
                       help="a folder (one file per game) or a file; default: standard output")
