@@ -5,6 +5,13 @@ returns its games; the format is recognised from the content, never the file
 name.  The formats are the records of :mod:`kansa.parsers.registry`: each names a
 reader module offering ``sniff(head) -> bool`` and ``parse(data, source, limits) ->
 list[Game]``, and the interchange formats a writer offering ``write(game) -> str``.
+
+Positions: ``game.src_of(i)`` says where event ``i`` was read, for every format, as a
+:class:`~kansa.replay.events.SourceRef`: Tenhou XML the line and ``tag 376 <N .../>``
+(the tag's number among the root's children, and its text), mjai the line, the JSON
+formats a JSON pointer (``/log/3/5``, with the line in a JSON-lines file).  Each reader
+fills it, either in the event's own ``src`` or, for events it shares between places
+(Tenhou's draws and discards), in ``Game.runs``; read it through ``src_of`` only.
 """
 
 from __future__ import annotations
