@@ -148,8 +148,7 @@ def load_document(text: str, data: bytes, src: SourceRef, max_depth: int, what: 
     except LogFormatError:
         if not is_cut_off(text):
             raise
-        line = data.count(b"\n") + 1
-        column = len(data) - (data.rfind(b"\n") + 1) + 1
+        line, column = line_column(text, len(text))
         raise LogFormatError(
             f"the file is cut off: it stops at byte {len(data)} before the end of the JSON "
             f"document; a cut-off {what} is not read (its hands are read whole only)",
