@@ -111,6 +111,10 @@ def _refuse_constant(name: str) -> Any:
     raise _NotJSONConstant(name)
 
 
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+"""One decoder for every document: ``json.loads`` with an argument builds a new one
+per call, which costs more than decoding a line of mjai."""
+
 _CONSTANT_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
 
 
@@ -131,7 +135,9 @@ def parse_json(text: str, src: SourceRef) -> Any:
     :raises LogFormatError: for ``NaN``/``Infinity`` and numbers Python cannot hold.
     """
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        if text.startswith(BOM):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
     except _NotJSONConstant as exc:
         raise _constant_error(text, exc.name, src) from None
     except json.JSONDecodeError:
