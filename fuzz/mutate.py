@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from kansa.parsers.registry import format_named
+
 Mutator = Callable[[bytes, random.Random], bytes]
 
 # -- values a mutation plants --------------------------------------------------
@@ -336,7 +338,8 @@ BY_KIND: dict[str, tuple[Mutator, ...]] = {
 
 
 def kind_of(fmt: str) -> str:
-    return {"tenhou_xml": "xml", "zip": "bytes", "gzip": "bytes"}.get(fmt, "json")
+    """The mutators' kind for a registry format's name, or ``zip`` and ``gzip``."""
+    return "bytes" if fmt in ("zip", "gzip") else format_named(fmt).syntax
 
 
 def mutate(data: bytes, fmt: str, rng: random.Random) -> tuple[bytes, str]:

@@ -42,6 +42,7 @@ from kansa.options import (
     seconds,
 )
 from kansa.parsers import FORMATS
+from kansa.parsers.registry import WRITABLE
 from kansa.replay.rules import RuleSet
 from kansa.runner import STDIN, Accumulator, AuditOptions, FileOutcome
 from kansa.summary import Painter, colour_wanted, print_summary
@@ -155,9 +156,10 @@ def _report_command(sub: Subcommands) -> None:
 
 
 def _convert_command(sub: Subcommands) -> None:
-    conv = sub.add_parser("convert", help="write logs as mjai or tenhou.net/6")
+    conv = sub.add_parser("convert", help="write logs as "
+                          + " or ".join(f.title for f in WRITABLE))
     add_input_options(conv)
-    conv.add_argument("--to", required=True, choices=("mjai", "tenhou6"),
+    conv.add_argument("--to", required=True, choices=[f.name for f in WRITABLE],
                       help="the format to write")
     conv.add_argument("-o", "--output", default=None, metavar="OUT",
                       help="a folder (one file per game) or a file; default: standard output")

@@ -9,16 +9,13 @@ from typing import TextIO
 
 from kansa.parsers import load_bytes
 from kansa.parsers.errors import LogError, LogWriteError
-from kansa.parsers.mjai import read as mjai
+from kansa.parsers.registry import WRITABLE, format_named
 from kansa.parsers.source import Limits
-from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.replay.game import Game
 from kansa.runner import STDIN, display_name, read_input_bytes
 
-WRITERS: dict[str, tuple[Callable[[Game], str], str]] = {
-    "mjai": (mjai.write, ".mjson"),
-    "tenhou6": (tenhou6.write, ".json"),
-}
+TARGETS: tuple[str, ...] = tuple(f.name for f in WRITABLE)
+"""The formats ``--to`` accepts (the writable formats of :mod:`kansa.parsers.registry`)."""
 
 
 def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
@@ -30,7 +27,9 @@ def convert(files: Sequence[str], to: str, out: str | None, limits: Limits,
     tenhou.net/6), or ``None`` for standard output.
     """
     err = err or sys.stderr
-    write, suffix = WRITERS[to]
+    target_format = format_named(to)
+    write: Callable[[Game], str] = target_format.write
+    suffix = target_format.suffix or ""
     games: list[tuple[str, Game]] = []
     failed = 0
     for f in files:

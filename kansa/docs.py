@@ -1,9 +1,10 @@
-"""The check catalog as text, JSON and Markdown; the README's table of checks.
+"""The check catalog as text, JSON and Markdown; the README's tables of checks and formats.
 
-Everything here is generated from :data:`kansa.replay.violations.RULES`, the catalog the
-checks themselves report from, so ``kansa rules`` and the README cannot drift
-from the code.  ``python -m kansa.docs`` rewrites the README table;
-``python -m kansa.docs --check`` exits 1 when it is out of date.
+The checks are generated from :data:`kansa.replay.violations.RULES`, the catalog the
+checks themselves report from, and the formats from
+:data:`kansa.parsers.registry.REGISTRY`, the list the loader reads, so ``kansa rules``
+and the README cannot drift from the code.  ``python -m kansa.docs`` rewrites the
+README tables; ``python -m kansa.docs --check`` exits 1 when one is out of date.
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import kansa.replay.engine  # noqa: F401  (registers every check)
+from kansa.parsers.registry import REGISTRY
 from kansa.replay.rules import RuleSet
 from kansa.replay.violations import RULES, RuleSpec
 
 BEGIN = "<!-- rules:begin -->"
 END = "<!-- rules:end -->"
+FORMATS_BEGIN = "<!-- formats:begin -->"
+FORMATS_END = "<!-- formats:end -->"
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -100,26 +104,41 @@ def as_markdown(rules: RuleSet | None = None) -> str:
     return "\n".join(rows) + "\n"
 
 
-def readme_block(text: str) -> tuple[int, int]:
-    """Where the generated table sits in the README text.
+def formats_markdown() -> str:
+    """The table of formats, one row per format of the registry, in sniffing order."""
+    rows = ["| format | `--format` | read | write | notes |", "|---|---|---|---|---|"]
+    for f in REGISTRY:
+        write = f"yes (`kansa convert --to {f.name}`, `{f.suffix}`)" if f.writer else "no"
+        rows.append(f"| {_cell(f.title)} | `{f.name}` | yes | {write} | "
+                    f"{_cell(f.description)} |")
+    return "\n".join(rows) + "\n"
+
+
+def readme_block(text: str, begin: str = BEGIN, end: str = END) -> tuple[int, int]:
+    """Where a generated table (the checks' by default) sits in the README text.
 
     :raises ValueError: when the markers are missing.
     """
-    start = text.find(BEGIN)
-    end = text.find(END)
-    if start < 0 or end < start:
-        raise ValueError(f"README has no {BEGIN} ... {END} block")
-    return start + len(BEGIN), end
+    start = text.find(begin)
+    stop = text.find(end)
+    if start < 0 or stop < start:
+        raise ValueError(f"README has no {begin} ... {end} block")
+    return start + len(begin), stop
 
 
 def updated_readme(text: str) -> str:
-    start, end = readme_block(text)
-    return text[:start] + "\n" + as_markdown() + text[end:]
+    """``text`` with both generated tables (checks, formats) written afresh."""
+    for begin, end, table in ((BEGIN, END, as_markdown()),
+                              (FORMATS_BEGIN, FORMATS_END, formats_markdown())):
+        start, stop = readme_block(text, begin, end)
+        text = text[:start] + "\n" + table + text[stop:]
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kansa.docs",
-                                     description="Regenerate the README's table of checks.")
+    parser = argparse.ArgumentParser(
+        prog="python -m kansa.docs",
+        description="Regenerate the README's tables of checks and formats.")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 if the README table is out of date, without writing")
     parser.add_argument("--readme", type=Path, default=README)
@@ -129,11 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if new == text:
         return 0
     if args.check:
-        print(f"{args.readme}: the table of checks is out of date; run python -m kansa.docs",
+        print(f"{args.readme}: a generated table is out of date; run python -m kansa.docs",
               file=sys.stderr)
         return 1
     args.readme.write_text(new, encoding="utf-8")
-    print(f"{args.readme}: table of checks updated")
+    print(f"{args.readme}: generated tables updated")
     return 0
 
 

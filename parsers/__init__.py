@@ -2,82 +2,68 @@
 
 ``load(path)`` reads any supported log (gzip and zip containers included) and
 returns its games; the format is recognised from the content, never the file
-name.  Each format module offers ``sniff(head) -> bool`` and
-``parse(data, source, limits) -> list[Game]``; the interchange formats also
-offer ``write(game) -> str``.
+name.  The formats are the records of :mod:`kansa.parsers.registry`: each names a
+reader module offering ``sniff(head) -> bool`` and ``parse(data, source, limits) ->
+list[Game]``, and the interchange formats a writer offering ``write(game) -> str``.
+
+Positions: ``game.src_of(i)`` says where event ``i`` was read, for every format, as a
+:class:`~kansa.replay.events.SourceRef`: Tenhou XML the line and ``tag 376 <N .../>``
+(the tag's number among the root's children, and its text), mjai the line, the JSON
+formats a JSON pointer (``/log/3/5``, with the line in a JSON-lines file).  Each reader
+fills it, either in the event's own ``src`` or, for events it shares between places
+(Tenhou's draws and discards), in ``Game.runs``; read it through ``src_of`` only.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 from pathlib import Path
-from types import ModuleType
-from typing import Protocol, cast
 
 from kansa.parsers.archive import is_zip, iter_members
 from kansa.parsers.errors import LogFormatError, UnknownFormatError, UnsupportedLogError
+from kansa.parsers.registry import FORMATS_BY_NAME, REGISTRY, Format, ReaderModule
 from kansa.parsers.source import DEFAULT_LIMITS, Limits, check_items, read_log_bytes
-from kansa.replay.collector import collector_paused
 from kansa.replay.events import SourceRef
 from kansa.replay.game import Game
 
 __all__ = [
-    "DEFAULT_LIMITS", "FORMATS", "Limits", "LogFormatError", "UnknownFormatError",
-    "UnsupportedLogError", "iter_members", "load", "load_bytes", "parse_bytes", "sniff",
+    "DEFAULT_LIMITS", "FORMATS", "REGISTRY", "Format", "Limits", "LogFormatError",
+    "UnknownFormatError", "UnsupportedLogError", "iter_members", "load", "load_bytes",
+    "parse_bytes", "sniff",
 ]
 
-FORMATS: tuple[str, ...] = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
-"""Format names, in the order they are tried when sniffing."""
+FORMATS: tuple[str, ...] = tuple(f.name for f in REGISTRY)
+"""Format names, in the order they are tried when sniffing (see :mod:`kansa.parsers.registry`)."""
 
-WRITABLE: tuple[str, ...] = ("mjai", "tenhou6")
-
-_MODULES = {
-    "tenhou_xml": "kansa.parsers.tenhou_xml.read",
-    "tenhou6": "kansa.parsers.tenhou6.format",
-    "mjai": "kansa.parsers.mjai.read",
-    "majiang": "kansa.parsers.majiang.read",
-    "majsoul": "kansa.parsers.majsoul.read",
-}
 SNIFF_BYTES = 8192
 
 
-class FormatModule(Protocol):
-    def sniff(self, head: bytes) -> bool: ...
-
-    def parse(self, data: bytes, source: str, limits: Limits = ...) -> list[Game]: ...
-
-
-@functools.cache
-def format_module(name: str) -> FormatModule:
+def format_module(name: str) -> ReaderModule:
     """The module that reads format ``name`` (``KeyError`` for an unknown one; an
     ``ImportError``, not cached, for one whose reader is not installed)."""
-    module: ModuleType = importlib.import_module(_MODULES[name])
-    return cast(FormatModule, module)
+    return FORMATS_BY_NAME[name].read_module()
 
 
 def available_formats() -> list[str]:
     """Formats whose reader is installed."""
     out = []
-    for name in FORMATS:
+    for fmt in REGISTRY:
         try:
-            format_module(name)
+            fmt.read_module()
         except ImportError:
             continue
-        out.append(name)
+        out.append(fmt.name)
     return out
 
 
 def sniff(data: bytes) -> str | None:
     """The format of ``data`` judged from its content, or ``None``."""
     head = data[:SNIFF_BYTES].lstrip(b"\xef\xbb\xbf \t\r\n")
-    for name in FORMATS:
+    for fmt in REGISTRY:
         try:
-            module = format_module(name)
+            if fmt.sniff(head):
+                return fmt.name
         except ImportError:
             continue
-        if module.sniff(head):
-            return name
     return None
 
 
@@ -94,16 +80,14 @@ def parse_bytes(data: bytes, source: str, fmt: str | None = None,
     check_items(data, limits.max_items, source)
     name = fmt or sniff(data)
     if name is None:
-        raise UnknownFormatError(
-            "not a log in any known format (Tenhou XML, tenhou.net/6 JSON, mjai, "
-            "majiang, Mahjong Soul record)", src)
+        known = ", ".join(f.title for f in REGISTRY)
+        raise UnknownFormatError(f"not a log in any known format ({known})", src)
     try:
         module = format_module(name)
     except (KeyError, ImportError):
         raise UnsupportedLogError(f"no reader for the {name} format", src) from None
     try:
-        with collector_paused():
-            return module.parse(data, source, limits)
+        return module.parse(data, source, limits)
     except RecursionError:  # a safety net: each JSON reader checks --max-json-depth first
         raise LogFormatError("the log is nested too deeply to read (see --max-json-depth)",
                              src) from None

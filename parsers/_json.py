@@ -1,4 +1,23 @@
-"""Shared helpers of the JSON readers: text decoding, loading with positions, typed fields.
+"""The one JSON helper of every JSON reader (tenhou.net/6, mjai, majiang, Mahjong Soul).
+
+Every reader takes JSON with the same tolerance:
+
+* **text**: UTF-8, with or without a byte-order mark.  A UTF-16 or UTF-32 file (told by
+  its byte-order mark) is refused naming its encoding; other bytes that are not UTF-8
+  are refused at their line and column; a file cut off inside its last character is
+  read up to that character.
+* **depth**: the number of arrays and objects open at a bracket, counted in the text of
+  one JSON document (in a JSON-lines file, each line) before it is parsed, brackets
+  inside strings not counted: ``0`` has depth 0, ``[]`` and ``{}`` 1, ``{"a": [0]}``
+  2.  The first bracket past ``--max-json-depth`` is refused at its line and column.
+* **NaN, Infinity, -Infinity** (which Python's ``json`` takes, JSON does not) are
+  refused at their line and column.  A number too large for a float (``1e999``)
+  reads as infinity, which every numeric field refuses.
+* **integers**: where an integer is expected, a float with an integral value
+  (``25000.0``: some writers emit them) is read as that integer
+  (:func:`integer_value`); any other float, a boolean or a string is refused.
+* **positions**: lines and columns count from 1, columns in characters; a problem
+  inside a value names its JSON pointer.
 
 Every problem becomes a :class:`~kansa.parsers.errors.LogFormatError` naming the line
 (and column) or the JSON pointer, so the readers never let a ``KeyError`` or a
@@ -8,8 +27,8 @@ Every problem becomes a :class:`~kansa.parsers.errors.LogFormatError` naming the
 from __future__ import annotations
 
 import json
+import math
 import re
-from itertools import accumulate
 from typing import Any, NoReturn
 
 from kansa.parsers.errors import LogFormatError
@@ -17,21 +36,114 @@ from kansa.replay.events import SourceRef
 from kansa.replay.tiles import Tile
 
 BOM = "\ufeff"
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+_LARGEST_INTEGRAL_FLOAT = 2.0 ** 53
+"""Integral floats up to this read as integers exactly."""
 
 
 def decode_text(data: bytes, source: str) -> str:
-    """``data`` as UTF-8 text without a byte-order mark."""
+    """``data`` as UTF-8 text without a byte-order mark.
+
+    :raises LogFormatError: for UTF-16 or UTF-32 text, or bytes that are not UTF-8.
+    """
+    for bom, name in _WIDE_BOMS:
+        if data.startswith(bom):
+            raise LogFormatError(f"the file is {name} text; JSON logs are read as UTF-8 only",
+                                 SourceRef(source, line=1, column=1))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         if exc.reason == "unexpected end of data":  # cut off inside a character
             text = data[:exc.start].decode("utf-8")
             return text[1:] if text.startswith(BOM) else text
+        start = data.rfind(b"\n", 0, exc.start) + 1
         line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        column = len(data[start:exc.start].decode("utf-8")) + 1
         raise LogFormatError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})",
                              SourceRef(source, line=line, column=column)) from None
     return text[1:] if text.startswith(BOM) else text
+
+
+def line_column(text: str, offset: int, first_line: int = 1) -> tuple[int, int]:
+    """The line and column of character ``offset`` of ``text`` (which starts on
+    ``first_line``)."""
+    line = first_line + text.count("\n", 0, offset)
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+_DEPTH_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_OPENS = frozenset("[{")
+
+
+def check_depth(text: str, limit: int, src: SourceRef) -> None:
+    """Refuse ``text`` (one JSON document) where it nests deeper than ``limit``
+    (depth as the module says), before a parser recurses into it.
+
+    :raises LogFormatError: at the line and column of the first bracket past the limit
+        (``src.line``, when set, is the line ``text`` starts on).
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return
+    depth = 0
+    for m in _DEPTH_TOKEN.finditer(text):
+        mark = m.group()
+        if mark in _OPENS:
+            depth += 1
+            if depth > limit:
+                line, column = line_column(text, m.start(), src.line or 1)
+                raise LogFormatError(
+                    f"JSON nested deeper than {limit} levels (--max-json-depth)",
+                    SourceRef(src.file, line=line, column=column))
+        elif len(mark) == 1:
+            depth -= 1
+
+
+class _NotJSONConstant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` met by the decoder."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NotJSONConstant(name)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+"""One decoder for every document: ``json.loads`` with an argument builds a new one
+per call, which costs more than decoding a line of mjai."""
+
+_CONSTANT_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
+
+
+def _constant_error(text: str, name: str, src: SourceRef) -> LogFormatError:
+    """The error for the first ``NaN`` or ``Infinity`` of ``text``, at its position."""
+    where = next((m.start(1) for m in _CONSTANT_TOKEN.finditer(text) if m.group(1)), None)
+    line, column = line_column(text, where, src.line or 1) if where is not None \
+        else (src.line, None)
+    return LogFormatError(f"not valid JSON: {name} is not a number JSON allows",
+                          SourceRef(src.file, line=line, column=column))
+
+
+def parse_json(text: str, src: SourceRef) -> Any:
+    """Parse one JSON value whose depth is already checked; ``NaN`` and ``Infinity``
+    are refused.  Syntax errors give the line and column within ``text``.
+
+    :raises json.JSONDecodeError: for a syntax error (for callers that look at it);
+    :raises LogFormatError: for ``NaN``/``Infinity`` and numbers Python cannot hold.
+    """
+    try:
+        if text.startswith(BOM):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
+    except _NotJSONConstant as exc:
+        raise _constant_error(text, exc.name, src) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # e.g. an integer with too many digits
+        raise LogFormatError(f"not valid JSON: {exc}", src) from None
 
 
 def load_document(text: str, data: bytes, src: SourceRef, max_depth: int, what: str) -> Any:
@@ -42,8 +154,7 @@ def load_document(text: str, data: bytes, src: SourceRef, max_depth: int, what: 
     except LogFormatError:
         if not is_cut_off(text):
             raise
-        line = data.count(b"\n") + 1
-        column = len(data) - (data.rfind(b"\n") + 1) + 1
+        line, column = line_column(text, len(text))
         raise LogFormatError(
             f"the file is cut off: it stops at byte {len(data)} before the end of the JSON "
             f"document; a cut-off {what} is not read (its hands are read whole only)",
@@ -51,27 +162,23 @@ def load_document(text: str, data: bytes, src: SourceRef, max_depth: int, what: 
 
 
 def loads(text: str, src: SourceRef, max_depth: int) -> Any:
-    """Parse one JSON value; syntax errors give the line and column within ``text``.
+    """Parse one JSON document after :func:`check_depth`; syntax errors give the line
+    and column within ``text``.
 
     ``src.line`` (when set) is the line ``text`` starts on, so a JSON-lines reader
     passes the file line and errors keep pointing into the file.
     """
+    check_depth(text, max_depth, src)
     try:
-        value = json.loads(text)
+        return parse_json(text, src)
     except json.JSONDecodeError as exc:
         first = src.line or 1
         raise LogFormatError(f"not valid JSON: {exc.msg}",
                              SourceRef(src.file, line=first + exc.lineno - 1,
                                        column=exc.colno)) from None
-    except RecursionError:
+    except RecursionError:  # a limit above what Python's stack takes
         raise LogFormatError(f"JSON nested deeper than {max_depth} levels (--max-json-depth)",
                              src) from None
-    except ValueError as exc:  # e.g. an integer with too many digits
-        raise LogFormatError(f"not valid JSON: {exc}", src) from None
-    if text.count("[") + text.count("{") > max_depth and nesting(text) > max_depth:
-        raise LogFormatError(
-            f"JSON nested deeper than {max_depth} levels (--max-json-depth)", src)
-    return value
 
 
 _PARTIAL_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?(?:[eE][+-]?\d*)?)?")
@@ -107,17 +214,6 @@ def is_cut_off(text: str) -> bool:
 def excerpt(text: str, size: int = 60) -> str:
     """``text`` quoted, shortened to about ``size`` characters."""
     return repr(text if len(text) <= size else text[:size - 3] + "...")
-
-
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def nesting(text: str) -> int:
-    """The deepest bracket nesting of valid JSON ``text`` (brackets in strings ignored)."""
-    marks = _BRACKETS.findall(_STRINGS.sub("", text))
-    return max(accumulate(map(_STEP.__getitem__, marks)), default=0)
 
 
 def short(value: Any) -> str:
@@ -195,14 +291,31 @@ class Fields:
         return tuple(check_int(v, self.at(key), key) for v in items)
 
 
+def integer_value(value: object) -> int | None:
+    """``value`` as an integer where one is expected: an ``int`` (not a ``bool``), or a
+    float with an integral value (``25000.0``) up to 2**53; ``None`` for anything else."""
+    if type(value) is int:
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value) and value.is_integer() and abs(value) <= _LARGEST_INTEGRAL_FLOAT:
+            return int(value)
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def check_int(value: Any, src: SourceRef, what: str, lo: int | None = None,
               hi: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    """``value`` read by :func:`integer_value`, within ``lo``..``hi``.
+
+    :raises LogFormatError: for a value that is not an integer, or out of bounds.
+    """
+    number = integer_value(value)
+    if number is None:
         raise LogFormatError(f"{what!r} should be an integer, not {short(value)}", src)
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
+    if (lo is not None and number < lo) or (hi is not None and number > hi):
         bounds = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise LogFormatError(f"{what!r} is {value}, outside {bounds}", src)
-    return value
+        raise LogFormatError(f"{what!r} is {number}, outside {bounds}", src)
+    return number
 
 
 def tile_or_fail(parse: Any, text: Any, src: SourceRef, what: str) -> Tile:

@@ -1,26 +1,33 @@
 """tenhou.net/6 JSON text in, checked Python values out, every problem with a position.
 
 A file is one JSON object, or JSON lines with one object per line (mjx writes
-one kyoku per line).  :class:`Where` turns a JSON pointer into a
-:class:`SourceRef` and raises :class:`LogFormatError` there.
+one kyoku per line).  The text is read with the tolerance of every JSON reader
+(:mod:`kansa.parsers._json`: encoding, depth, ``NaN``, integral floats).
+:class:`Where` turns a JSON pointer into a :class:`SourceRef` and raises
+:class:`LogFormatError` there.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from kansa.parsers._json import excerpt, is_cut_off
+from kansa.parsers._json import (
+    check_depth,
+    decode_text,
+    excerpt,
+    integer_value,
+    is_cut_off,
+    line_column,
+    parse_json,
+)
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.source import Limits
 from kansa.parsers.tenhou6.cut import Prefix, complete_prefix
 from kansa.replay.events import SourceRef
 from kansa.replay.game import Diagnostic
-
-_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,42 +44,15 @@ class Where:
         raise LogFormatError(message, self.ref(pointer))
 
 
-def _line_col(text: bytes, offset: int) -> tuple[int, int]:
-    line = text.count(b"\n", 0, offset) + 1
-    start = text.rfind(b"\n", 0, offset) + 1
-    return line, offset - start + 1
+def _json_error(exc: json.JSONDecodeError, source: str, line_offset: int = 0
+                ) -> LogFormatError:
+    return LogFormatError(f"not valid JSON: {exc.msg}",
+                          SourceRef(source, line=exc.lineno + line_offset, column=exc.colno))
 
 
-def check_depth(data: bytes, limit: int, source: str) -> None:
-    """Refuse nesting deeper than ``limit`` before ``json`` recurses into it."""
-    depth = 0
-    for m in _TOKEN.finditer(data):
-        ch = m.group()
-        if ch in (b"[", b"{"):
-            depth += 1
-            if depth > limit:
-                line, col = _line_col(data, m.start())
-                raise LogFormatError(
-                    f"JSON nesting deeper than {limit} levels (--max-json-depth)",
-                    SourceRef(source, line=line, column=col))
-        elif ch in (b"]", b"}"):
-            depth -= 1
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-def _loads(text: str) -> Any:
-    return json.loads(text, parse_constant=_reject_constant)
-
-
-def _json_error(exc: ValueError, source: str, line_offset: int = 0) -> LogFormatError:
-    if isinstance(exc, json.JSONDecodeError):
-        return LogFormatError(f"not valid JSON: {exc.msg}",
-                              SourceRef(source, line=exc.lineno + line_offset, column=exc.colno))
-    return LogFormatError(f"not valid JSON: {exc}",
-                          SourceRef(source, line=line_offset + 1 if line_offset else None))
+def _end(text: str) -> tuple[int, int]:
+    """The line and column just past the end of ``text``."""
+    return line_column(text, len(text))
 
 
 def decode(data: bytes, source: str, limits: Limits
@@ -87,27 +67,22 @@ def decode(data: bytes, source: str, limits: Limits
         raise LogFormatError(
             f"{len(data)} bytes of JSON, over the limit of {limits.max_decompressed_bytes}",
             SourceRef(source))
-    check_depth(data, limits.max_json_depth, source)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        if exc.reason != "unexpected end of data":
-            line, col = _line_col(data, exc.start)
-            raise LogFormatError("not UTF-8 text",
-                                 SourceRef(source, line=line, column=col)) from None
-        text = data[:exc.start].decode("utf-8-sig")  # cut off inside a character
+    text = decode_text(data, source)
     if not text.strip():
         raise LogFormatError("the file is empty", SourceRef(source))
+    # the whole text's depth: a JSON-lines file's lines are documents that each close
+    # every bracket they open, so its depth is the deepest line's
+    check_depth(text, limits.max_json_depth, SourceRef(source))
     try:
-        return [(Where(source), _loads(text))], None
-    except ValueError as exc:
+        return [(Where(source), parse_json(text, SourceRef(source)))], None
+    except json.JSONDecodeError as exc:
         whole = exc
-    if not (isinstance(whole, json.JSONDecodeError) and whole.msg == "Extra data"):
+    if whole.msg != "Extra data":
         if is_cut_off(text):
             prefix = complete_prefix(text)
             if isinstance(prefix, Prefix):
-                return [(Where(source), prefix.obj)], _cut_note(data, source, prefix)
-            line, column = _line_col(data, len(data))
+                return [(Where(source), prefix.obj)], _cut_note(data, text, source, prefix)
+            line, column = _end(text)
             raise LogFormatError(
                 f"the file is cut off: it stops at byte {len(data)} {prefix}; nothing "
                 "before the cut can be audited", SourceRef(source, line, column))
@@ -118,8 +93,8 @@ def decode(data: bytes, source: str, limits: Limits
         if not row.strip():
             continue
         try:
-            docs.append((Where(source, number), _loads(row)))
-        except ValueError as exc:
+            docs.append((Where(source, number), parse_json(row, SourceRef(source, number))))
+        except json.JSONDecodeError as exc:
             if number == len(rows) and docs and is_cut_off(row):  # last line, unfinished
                 return docs, Diagnostic(
                     f"the file is cut off: it stops at byte {len(data)} (line {number}, "
@@ -130,8 +105,8 @@ def decode(data: bytes, source: str, limits: Limits
     return docs, None
 
 
-def _cut_note(data: bytes, source: str, prefix: Prefix) -> Diagnostic:
-    line, column = _line_col(data, len(data))
+def _cut_note(data: bytes, text: str, source: str, prefix: Prefix) -> Diagnostic:
+    line, column = _end(text)
     where = "after the \"log\" array" if prefix.log_whole else \
         f"in entry {prefix.kyokus} of the \"log\" array (counting from 0)"
     lost = "what follows the log" if prefix.log_whole else \
@@ -147,17 +122,17 @@ def _cut_note(data: bytes, source: str, prefix: Prefix) -> Diagnostic:
 
 
 def is_int(value: object) -> bool:
+    """Whether ``value`` is a JSON integer (not a float, not a boolean)."""
     return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def as_int(where: Where, pointer: str, value: object, what: str) -> int:
-    """An integer (a float with an integral value is accepted: some writers emit ``0.0``)."""
-    if is_int(value):
-        assert isinstance(value, int)
-        return value
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return int(value)
-    where.fail(pointer, f"{what} must be an integer, not {_show(value)}")
+    """An integer, read as every JSON reader reads one (:func:`~kansa.parsers._json.integer_value`:
+    a float with an integral value is accepted, some writers emit ``0.0``)."""
+    number = integer_value(value)
+    if number is None:
+        where.fail(pointer, f"{what} must be an integer, not {_show(value)}")
+    return number
 
 
 def as_list(where: Where, pointer: str, value: object, what: str) -> list[Any]:

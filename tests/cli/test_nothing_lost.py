@@ -214,19 +214,19 @@ def test_two_runs_give_byte_identical_output_in_any_file_order(
 def test_convert_goes_on_past_a_reader_or_writer_bug(
         capsys: pytest.CaptureFixture[str], corpus_dir: Path, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from kansa import convert as conv  # noqa: PLC0415
+    from kansa.parsers.mjai import write as mjai_writer  # noqa: PLC0415
 
     xml = (corpus_dir / XML_GOOD).read_bytes()
     for name in ("a.mjlog", "b-bug.mjlog", "c.mjlog"):
         (tmp_path / name).write_bytes(xml)
-    write, suffix = conv.WRITERS["mjai"]
+    write = mjai_writer.write
 
     def buggy(game: Any) -> str:
         if "b-bug" in game.source:
             raise IndexError("a writer bug")
         return write(game)
 
-    monkeypatch.setitem(conv.WRITERS, "mjai", (buggy, suffix))
+    monkeypatch.setattr(mjai_writer, "write", buggy)  # the registry's writer of mjai
     out = tmp_path / "out"
     code = main(["convert", str(tmp_path / "a.mjlog"), str(tmp_path / "b-bug.mjlog"),
                  str(tmp_path / "c.mjlog"), "--to", "mjai", "-o", f"{out}/"])

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from kansa.discovery import discover
-from kansa.parsers import load
+from kansa.parsers import FORMATS, load
 from kansa.replay.events import Ankan, Daiminkan, Dora, Hora, Kakan, Ryukyoku, StartKyoku, Tsumo
 from kansa.replay.rules import PRESETS
 from kansa.runner import AuditOptions, build_document, iter_outcomes
@@ -19,7 +19,8 @@ from tests.corpus_known import known
 
 pytestmark = pytest.mark.corpus
 
-FOLDERS = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
+FOLDERS = FORMATS
+"""The corpus has a folder per format, named after it."""
 TABLE = ("claim.", "kan.", "ruleset.")
 MISMATCH_KINDS = {
     "the log has red fives": "aka",

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import zstandard
 
-from kansa.parsers import load, load_bytes
+from kansa.parsers import FORMATS, load, load_bytes
 from kansa.parsers.compression import compression_of, decompress
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.source import Limits, read_stream_bytes
@@ -118,7 +118,7 @@ def test_a_stream_bomb_is_refused_at_max_decompressed_bytes() -> None:
 @pytest.mark.parametrize("kind", sorted(COMPRESSORS))
 def test_corpus_logs_of_every_format_read_the_same_compressed(
         corpus_dir: Path, kind: str, tmp_path: Path) -> None:
-    for fmt_dir in ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul"):
+    for fmt_dir in FORMATS:  # the corpus has a folder per format, named after it
         path = corpus_files(corpus_dir, fmt_dir)[0]
         raw = path.read_bytes()
         plain = decompress(raw, SourceRef(str(path)), 1 << 28)

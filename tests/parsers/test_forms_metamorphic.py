@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from kansa.parsers import load_bytes
+from kansa.parsers import FORMATS, load_bytes
 from kansa.parsers.archive import is_zip, iter_members
 from kansa.parsers.source import DEFAULT_LIMITS, maybe_gunzip, read_log_bytes
 from kansa.replay.events import SourceRef
@@ -28,7 +28,8 @@ from kansa.runner import audit_bytes
 from tests.forms import forms_of
 from tests.parser_helpers import corpus_files
 
-FORMAT_DIRS = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
+FORMAT_DIRS = FORMATS
+"""The corpus has a folder per format, named after it."""
 SEED = 16
 SAMPLE = 6
 """Forms read per log for a format of more than ``ALL_FORMS_UP_TO`` logs."""

@@ -25,6 +25,7 @@ from fuzz.events import mutate_events, random_event
 from fuzz.harness import Failure, audit_case, corpus_files, parse_case, replay_checked
 from fuzz.mutate import mutate
 from kansa.parsers import load
+from kansa.parsers.registry import REGISTRY
 from kansa.replay.events import DrawReason
 from kansa.replay.game import Game
 from kansa.sim.scenario import Scenario
@@ -73,7 +74,7 @@ def corpus_games() -> tuple[Game, ...]:
     return tuple(games)
 
 
-LOG_FORMATS = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
+LOG_FORMATS = tuple(f.name for f in REGISTRY)
 
 
 def _seeds_of(fmt: str) -> list[bytes]:

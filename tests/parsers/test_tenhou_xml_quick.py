@@ -20,6 +20,7 @@ from fuzz.harness import corpus_files
 from fuzz.mutate import mutate
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.source import read_log_bytes
+from kansa.parsers.tenhou_xml import hand, header, reader, result, tables
 from kansa.parsers.tenhou_xml import read as tenhou_xml
 
 MUTATED = 600
@@ -36,12 +37,23 @@ def reading(data: bytes) -> Any:
              g.players, g.hints, g.title) for g in games]
 
 
+READER_MODULES = (tenhou_xml, tables, reader, header, hand, result)
+"""The modules of the reader: each holds its own binding of the tables it reads."""
+
+
 def careful_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every quick reading fail over to the careful one."""
-    for table in ("_SEAT_TEXT", "_TILE_TEXT_AKA", "_TILE_TEXT_PLAIN", "_LIMIT_TEXT",
-                  "_YAKU_TEXT"):
-        monkeypatch.setattr(tenhou_xml, table, {})
-    monkeypatch.setattr(tenhou_xml, "_PERCENT_ENCODED", re.compile("(?!)"))
+    patched = set()
+    for module in READER_MODULES:
+        for table in ("_SEAT_TEXT", "_TILE_TEXT_AKA", "_TILE_TEXT_PLAIN", "_LIMIT_TEXT",
+                      "_YAKU_TEXT"):
+            if hasattr(module, table):
+                monkeypatch.setattr(module, table, {})
+                patched.add(table)
+        if hasattr(module, "_PERCENT_ENCODED"):
+            monkeypatch.setattr(module, "_PERCENT_ENCODED", re.compile("(?!)"))
+            patched.add("_PERCENT_ENCODED")
+    assert len(patched) == 6
 
 
 @pytest.fixture(scope="module")

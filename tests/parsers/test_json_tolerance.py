@@ -1,0 +1,123 @@
+"""Every JSON reader takes JSON with one tolerance (kansa.parsers._json): encoding, depth,
+NaN and integral floats are answered the same by tenhou.net/6, mjai, majiang and Mahjong
+Soul, at the same position."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kansa.parsers import parse_bytes
+from kansa.parsers._json import Fields, check_int, integer_value, loads
+from kansa.parsers.errors import LogFormatError
+from kansa.parsers.registry import REGISTRY
+from kansa.parsers.source import DEFAULT_LIMITS, Limits
+from kansa.parsers.tenhou6.jsontext import Where, as_int
+from kansa.replay.events import SourceRef
+
+HOLE = "@"
+DOCUMENTS = {
+    # a document of each format with a place (HOLE) for any JSON value, and how many
+    # arrays and objects are open there
+    "tenhou6": ('{"log": [[[0, @]]]}', 4),
+    "mjai": ('{"type": "start_game", "names": @}\n', 1),
+    "majiang": ('{"title": "x", "log": [[{"qipai": @}]]}', 4),
+    "majsoul": ('{"events": [{"name": "NewRound", "data": @}]}', 3),
+}
+
+
+def test_every_json_format_is_tested() -> None:
+    assert set(DOCUMENTS) == {f.name for f in REGISTRY if f.syntax == "json"}
+
+
+def _read(fmt: str, value: str, limits: Limits = DEFAULT_LIMITS, prefix: bytes = b""
+          ) -> LogFormatError:
+    text = DOCUMENTS[fmt][0].replace(HOLE, value)
+    with pytest.raises(LogFormatError) as info:
+        parse_bytes(prefix + text.encode(), f"x.{fmt}", fmt, limits)
+    return info.value
+
+
+def _nest(depth: int) -> str:
+    return "[" * depth + "0" + "]" * depth
+
+
+@pytest.mark.parametrize("fmt", sorted(DOCUMENTS))
+@pytest.mark.parametrize("limit", [8, 20])
+def test_the_depth_limit_has_one_boundary(fmt: str, limit: int) -> None:
+    template, open_at_hole = DOCUMENTS[fmt]
+    at_limit = _read(fmt, _nest(limit - open_at_hole), Limits(max_json_depth=limit))
+    assert "--max-json-depth" not in at_limit.reason  # refused for what it is, not its depth
+    past = _read(fmt, _nest(limit - open_at_hole + 1), Limits(max_json_depth=limit))
+    assert past.reason == f"JSON nested deeper than {limit} levels (--max-json-depth)"
+    # the first bracket past the limit, in the text: the last one the hole opens
+    column = template.index(HOLE) + (limit - open_at_hole) + 1
+    assert (past.src.line, past.src.column) == (1, column)
+
+
+@pytest.mark.parametrize("fmt", sorted(DOCUMENTS))
+def test_brackets_inside_strings_are_not_depth(fmt: str) -> None:
+    error = _read(fmt, json.dumps("[" * 50), Limits(max_json_depth=5))
+    assert "--max-json-depth" not in error.reason
+
+
+@pytest.mark.parametrize("fmt", sorted(DOCUMENTS))
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_refused_where_they_stand(fmt: str, word: str) -> None:
+    error = _read(fmt, f'[1, "NaN", {word}]')
+    assert error.reason == f"not valid JSON: {word} is not a number JSON allows"
+    at = DOCUMENTS[fmt][0].index(HOLE) + len('[1, "NaN", ') + 1
+    assert (error.src.line, error.src.column) == (1, at)
+
+
+@pytest.mark.parametrize("fmt", sorted(DOCUMENTS))
+def test_a_byte_order_mark_is_skipped_and_wide_text_refused(fmt: str) -> None:
+    plain = _read(fmt, "NaN")
+    assert _read(fmt, "NaN", prefix=b"\xef\xbb\xbf").src == plain.src
+    for bom, name in ((b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"),
+                      (b"\xff\xfe\x00\x00", "UTF-32")):
+        error = _read(fmt, "0", prefix=bom)
+        assert error.reason == f"the file is {name} text; JSON logs are read as UTF-8 only"
+
+
+@pytest.mark.parametrize("fmt", sorted(DOCUMENTS))
+def test_bytes_that_are_not_utf8_are_refused_at_their_column(fmt: str) -> None:
+    template = DOCUMENTS[fmt][0]
+    data = template.replace(HOLE, '"é\xff"').encode("utf-8").replace(b"\xc3\xbf", b"\xff")
+    with pytest.raises(LogFormatError) as info:
+        parse_bytes(data, f"x.{fmt}", fmt)
+    assert info.value.reason == "not UTF-8 text (byte 0xff)"
+    column = template.index(HOLE) + len('"é') + 1  # in characters
+    assert (info.value.src.line, info.value.src.column) == (1, column)
+
+
+INTEGERS = [(7, 7), (-3, -3), (25000.0, 25000), (0.0, 0), (2.0 ** 53, 2 ** 53),
+            (2.0 ** 54, None), (0.5, None), (float("inf"), None), (float("nan"), None),
+            (True, None), (False, None), ("3", None), (None, None), ([3], None)]
+
+
+@pytest.mark.parametrize(("value", "expected"), INTEGERS)
+def test_every_reader_reads_an_integer_one_way(value: object, expected: int | None) -> None:
+    assert integer_value(value) == expected
+    src = SourceRef("x.json", pointer="/k")
+    readings = []
+    for read in (lambda: check_int(value, src, "k"),
+                 lambda: Fields({"k": value}, src).integer("k"),
+                 lambda: as_int(Where("x.json"), "/k", value, "k")):
+        try:
+            readings.append(read())
+        except LogFormatError:
+            readings.append(None)
+    assert readings == [expected] * 3
+
+
+def test_json_lines_count_depth_and_positions_from_their_own_line() -> None:
+    text = "[[[0]]]"
+    assert loads(text, SourceRef("x", line=9), 3) == [[[0]]]
+    with pytest.raises(LogFormatError) as info:
+        loads(text, SourceRef("x", line=9), 2)
+    assert (info.value.src.line, info.value.src.column) == (9, 3)
+    with pytest.raises(LogFormatError) as info:
+        loads("\n[NaN]", SourceRef("x", line=9), 5)
+    assert (info.value.src.line, info.value.src.column) == (10, 2)
