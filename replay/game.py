@@ -104,6 +104,12 @@ class Game:
     filled them in; replay uses the rule set's start, then its own running scores)."""
     runs: SourceRuns | None = None
     """The positions of the events whose ``src`` is ``None`` (see :meth:`src_of`)."""
+    wall_seed: str | None = field(default=None, compare=False)
+    """The seed of the platform's shuffle as the log writes it (Tenhou's ``<SHUFFLE
+    seed>``), from which :mod:`kansa.replay.wall` rebuilds every hand's wall."""
+    dice: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False)
+    """Per hand (each ``StartKyoku`` in order), the two dice 0-5 the log shows, or
+    ``None`` where it shows none."""
 
     def src_of(self, index: int) -> SourceRef | None:
         """Where event ``index`` was read: its own ``src``, or its place in :attr:`runs`.

@@ -406,6 +406,9 @@ class _Reader:
         """The runs of shared draw and discard events (see ``SourceRuns``)."""
         self.cut: tuple[str, SourceRef] | None = None
         """Where a cut-off document stops (see :meth:`truncated`)."""
+        self.wall_seed: str | None = None
+        self.dice: list[tuple[int, int] | None] = []
+        """Per INIT, its dice (``seed`` fields 4 and 5), ``None`` where they are not 0-5."""
 
     # -- main loop --
 
@@ -495,7 +498,8 @@ class _Reader:
         return Game(format=FORMAT, source=self.source, events=events,
                     players=self.players(), hints=self.hints,
                     log_id=log_id.group(0) if log_id else None, title=self.title,
-                    diagnostics=tuple(self.diagnostics), runs=runs)
+                    diagnostics=tuple(self.diagnostics), runs=runs,
+                    wall_seed=self.wall_seed, dice=tuple(self.dice))
 
     # -- helpers --
 
@@ -611,7 +615,12 @@ class _Reader:
     # -- tag handlers (dispatched through _HANDLERS) --
 
     def on_ignored(self, el: Tag, k: int) -> None:
-        """SHUFFLE (wall seed) and TAIKYOKU (first dealer, always 0) carry nothing to replay."""
+        """TAIKYOKU (first dealer, always 0) carries nothing to replay."""
+
+    def on_shuffle(self, el: Tag, k: int) -> None:
+        """The wall seed, kept for the wall checks (the first SHUFFLE counts)."""
+        if self.wall_seed is None:
+            self.wall_seed = el.get("seed")
 
     def on_go(self, el: Tag, k: int) -> None:
         if self.hints is not None:
@@ -663,6 +672,7 @@ class _Reader:
         except _UNUSUAL:
             start = self.start(el, k, src)
         self.events.append(start)
+        self.dice.append(_dice(el.get("seed", "")))
         self.last_draw[:] = (-1, -1, -1, -1)
         self.in_hand = True
 
@@ -906,6 +916,15 @@ _LIMIT_TEXT: dict[str, Limit] = {str(limit.value): limit for limit in Limit}
 _YAKU_TEXT: dict[str, Yaku] = {str(i): yaku for i, yaku in enumerate(_YAKU_BY_ID)}
 
 
+def _dice(seed: str) -> tuple[int, int] | None:
+    """The dice of an ``INIT seed`` (fields 4 and 5, 0-5 each); ``None`` if not given."""
+    fields = seed.split(",")
+    if len(fields) != 6 or not fields[3].isdigit() or not fields[4].isdigit():
+        return None
+    dice = (int(fields[3]), int(fields[4]))
+    return dice if max(dice) <= 5 else None
+
+
 def _ints(text: str) -> list[int]:
     return list(map(int, text.split(",")))
 
@@ -955,7 +974,7 @@ def _unquote(text: str) -> str:
 
 
 _HANDLERS: dict[str, Callable[[_Reader, Tag, int], None]] = {
-    "SHUFFLE": _Reader.on_ignored,
+    "SHUFFLE": _Reader.on_shuffle,
     "TAIKYOKU": _Reader.on_ignored,
     "GO": _Reader.on_go,
     "UN": _Reader.on_un,
