@@ -6,6 +6,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from kansa.replay.events import Event, SourceRef
+from kansa.replay.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,6 +111,9 @@ class Game:
     dice: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False)
     """Per hand (each ``StartKyoku`` in order), the two dice 0-5 the log shows, or
     ``None`` where it shows none."""
+    walls: tuple[tuple[Tile, ...] | None, ...] = field(default=(), compare=False)
+    """Per hand, the whole wall in draw order where the log lists it (Mahjong Soul's
+    ``paishan``), ``None`` where it does not."""
 
     def src_of(self, index: int) -> SourceRef | None:
         """Where event ``index`` was read: its own ``src``, or its place in :attr:`runs`.

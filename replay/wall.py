@@ -17,6 +17,7 @@ import base64
 import binascii
 import hashlib
 import random
+import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -79,17 +80,12 @@ def init_by_array(key: Sequence[int]) -> list[int]:
 
 
 class MT19937:
-    """MT19937ar seeded by ``init_by_array(key)``.
-
-    :meth:`genrand_int32` is the reference algorithm written out; :meth:`block` takes
-    the same words from a :class:`random.Random` given this generator's state, whose
-    ``getrandbits`` runs CPython's copy of that algorithm (the unit tests compare both).
-    """
+    """MT19937ar seeded by ``init_by_array(key)``, the reference algorithm written out
+    (:func:`generator` is the fast equivalent the walls are drawn from)."""
 
     def __init__(self, key: Sequence[int]) -> None:
         self.mt = init_by_array(key)
         self.mti = N
-        self._fast: random.Random | None = None
 
     def _twist(self) -> None:
         mt = self.mt
@@ -100,8 +96,6 @@ class MT19937:
 
     def genrand_int32(self) -> int:
         """The next 32-bit output, as mt19937ar.c's ``genrand_int32``."""
-        if self._fast is not None:
-            raise RuntimeError("the generator already hands out words through block()")
         if self.mti >= N:
             self._twist()
         y = self.mt[self.mti]
@@ -111,14 +105,27 @@ class MT19937:
         y ^= (y << 15) & 0xEFC60000
         return y ^ (y >> 18)
 
-    def block(self, words: int) -> bytes:
-        """The next ``words`` outputs as little-endian 32-bit words."""
-        fast = self._fast
-        if fast is None:
-            fast = self._fast = random.Random()
-            fast.setstate((3, (*self.mt, self.mti), None))
-        # getrandbits(32 * n) fills its result from the lowest word up, one output each
-        return fast.getrandbits(32 * words).to_bytes(4 * words, "little")
+
+def generator(key: Sequence[int]) -> random.Random:
+    """A :class:`random.Random` in the state ``init_by_array(key)`` leaves, whose
+    ``getrandbits(32)`` is ``genrand_int32``.
+
+    CPython seeds a Random from an integer by ``init_by_array`` over the integer's
+    little-endian 32-bit words, as many as its bit length needs: that is ``key`` exactly
+    when the top word is not zero.  A key whose top word is zero is seeded here instead
+    (:func:`init_by_array`) and its state handed over with ``setstate``.
+    """
+    if key and key[-1]:
+        return random.Random(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
+    rng = random.Random()
+    rng.setstate((3, (*init_by_array(key), N), None))
+    return rng
+
+
+def block(rng: random.Random, words: int) -> bytes:
+    """The next ``words`` outputs of ``rng`` as little-endian 32-bit words: getrandbits
+    fills a wider result from its lowest 32 bits up, one output each."""
+    return rng.getrandbits(32 * words).to_bytes(4 * words, "little")
 
 
 def seed_key(seed: str) -> list[int] | None:
@@ -129,7 +136,7 @@ def seed_key(seed: str) -> list[int] | None:
             raw = base64.b64decode(seed[len(BASE64_PREFIX):], validate=True)
             if len(raw) != 4 * N:
                 return None
-            return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
+            return list(struct.unpack(f"<{N}I", raw))
         if seed.startswith(HEX_PREFIX):
             words = [int(w, 16) for w in seed[len(HEX_PREFIX):].split(",")]
             return words if words and all(0 <= w <= _MASK for w in words) else None
@@ -138,11 +145,11 @@ def seed_key(seed: str) -> list[int] | None:
     return None
 
 
-def hand_random(block: bytes) -> list[int]:
+def hand_random(words: bytes) -> list[int]:
     """The 144 words ``rnd`` of one hand from its 288 generator words (1,152 bytes)."""
-    digest = b"".join(hashlib.sha512(block[i:i + 128]).digest()
-                      for i in range(0, len(block), 128))
-    return [int.from_bytes(digest[i:i + 4], "little") for i in range(0, len(digest), 4)]
+    sha512 = hashlib.sha512
+    digest = b"".join([sha512(words[i:i + 128]).digest() for i in range(0, len(words), 128)])
+    return list(struct.unpack(f"<{len(digest) // 4}I", digest))
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,9 +226,9 @@ def dice(rnd: Sequence[int]) -> tuple[int, int]:
 
 def walls(key: Sequence[int], *, legacy: bool = False) -> Iterator[Wall]:
     """The four-player walls of the game's hands, in play order, without end."""
-    mt = MT19937(key)
+    rng = generator(key)
     while True:
-        rnd = hand_random(mt.block(WORDS_PER_HAND))
+        rnd = hand_random(block(rng, WORDS_PER_HAND))
         yield Wall(tuple(shuffle(rnd)), dice(rnd), legacy=legacy)
 
 

@@ -27,10 +27,10 @@ from kansa.replay.events import (
     Tsumo,
 )
 from kansa.replay.result import HandRecord
-from kansa.replay.state import GameState, RoundState
+from kansa.replay.state import GameState
 from kansa.replay.tiles import Tile, format_tiles
 from kansa.replay.violations import Severity, Violation, define
-from kansa.replay.wall import LEGACY_SEEN, Wall, game_walls
+from kansa.replay.wall import DEAD_WALL, LEGACY_SEEN, TILES, Wall, game_walls
 from kansa.replay.yaku import Yaku
 
 _CITE = "Tenhou's published shuffle (mt19937ar-sha512-n288): the wall follows from the seed"
@@ -63,15 +63,31 @@ LENGTH = define(
     "not on the last tile" + _ALL + ".")
 
 _MEMO = "wall"
+_HAND = "wall.hand"
+_AKA = tuple(Tile.from_tenhou_id(i, True) for i in range(TILES))
+_SANMA_REMOVED = 7 * 4
+"""2m-8m: a three-player wall holds 108 tiles."""
+_PLAIN = tuple(Tile.from_tenhou_id(i, False) for i in range(TILES))
 
 
 @dataclass(slots=True)
 class _Hand:
-    wall: Wall
+    """One hand's wall and how far the log has taken from it."""
+
+    tiles: tuple[Tile, ...]
+    """The wall in draw order (position 0 = the dealer's first dealt tile)."""
     number: int
-    """The hand's place in the game (0 = the first INIT)."""
+    """The hand's place in the game (0 = the first hand)."""
+    players: int
+    wall: Wall | None
+    """The seed's wall, whose dead wall is known; ``None`` for a wall a log lists (its
+    dead wall is not compared)."""
+    base: int = 0
+    """The position of the first live draw."""
     live: int = 0
     """Live draws so far."""
+    size: int = 0
+    """How many live draws the wall holds, after the replacement draws so far."""
     kans: int = 0
     """Replacement draws so far."""
     doras: int = 0
@@ -79,20 +95,27 @@ class _Hand:
     first: Violation | None = None
     more: int = 0
     unknown: bool = False
-    """A tile was left uncompared (a dead-wall place of the hex-seed era no real log
-    has shown): the hand is ``partial`` at best."""
+    """A tile was left uncompared (a dead-wall place not known for this wall): the hand
+    is ``partial`` at best."""
+
+    def __post_init__(self) -> None:
+        self.base = 13 * self.players
+        self.size = len(self.tiles) - DEAD_WALL - self.base
 
     def known(self, kan: int) -> bool:
         """Whether the dead-wall tiles of kan ``kan`` (0 = the first kan: its replacement
-        draw and the kan-dora indicator it reveals) are known for this wall."""
-        if self.wall.legacy and kan >= LEGACY_SEEN:
+        draw and the kan-dora indicator it reveals; -1: the first indicator) are known."""
+        wall = self.wall
+        if wall is None or (wall.legacy and kan >= LEGACY_SEEN):
             self.unknown = True
             return False
         return True
 
-    @property
-    def live_size(self) -> int:
-        return Wall.live_size(self.wall.players, self.kans)
+    def deal(self, k: int) -> list[Tile]:
+        """The 13 tiles dealt to the player ``k`` seats after the dealer."""
+        n, tiles = self.players, self.tiles
+        return [tiles[4 * n * r + 4 * k + i] for r in range(3) for i in range(4)] \
+            + [tiles[12 * n + k]]
 
 
 @dataclass(slots=True)
@@ -100,8 +123,11 @@ class _Walls:
     """One game's walls and what the hands so far made of them."""
 
     walls: Iterator[Wall] | None
-    aka: bool
+    tiles: tuple[Tile, ...]
+    """Tenhou tile id to tile, under the game's red-five rule."""
     dice: Sequence[tuple[int, int] | None]
+    listed: Sequence[tuple[Tile, ...] | None]
+    """Per hand, the wall the log lists in draw order (Mahjong Soul's ``paishan``)."""
     hand: _Hand | None = None
     statuses: list[str] = field(default_factory=list)
     pending: list[Violation] = field(default_factory=list)
@@ -112,19 +138,23 @@ def _walls(ctx: CheckContext) -> _Walls:
     w: _Walls | None = memo.get(_MEMO)
     if w is None:
         log = ctx.log
-        seeded = log is not None and ctx.rules.players == 4 and log.hints.players == 4
+        four = ctx.rules.players == 4 and (log is None or log.hints.players == 4)
         w = memo[_MEMO] = _Walls(
-            walls=game_walls(log.wall_seed) if seeded and log is not None else None,
-            aka=log is None or log.hints.aka is not False, dice=log.dice if log else ())
+            walls=game_walls(log.wall_seed) if four and log is not None else None,
+            tiles=_PLAIN if log is not None and log.hints.aka is False else _AKA,
+            dice=log.dice if log is not None else (),
+            listed=log.walls if log is not None else ())
     return w
 
 
-def _close(w: _Walls, rs: RoundState | None) -> None:
+def _close(game: GameState, w: _Walls) -> None:
     """Give the hand being played its status, and its finding, if any."""
     h = w.hand
     if h is None:
         return
     w.hand = None
+    game.memo.pop(_HAND, None)
+    rs = game.round
     v = h.first
     if v is not None:
         if h.more:
@@ -150,16 +180,14 @@ def _found(ctx: CheckContext, h: _Hand, rule: str, message: str, *,
 
 def _flush(ctx: CheckContext) -> list[Violation] | None:
     w = _walls(ctx)
-    _close(w, ctx.game.round)
+    _close(ctx.game, w)
     found, w.pending = w.pending, []
     return found or None
 
 
-def _tile(w: _Walls, tile_id: int) -> Tile:
-    return Tile.from_tenhou_id(tile_id, w.aka)
-
-
 def _proof(h: _Hand) -> str:
+    if h.wall is None:
+        return f"(the wall the log lists for hand {h.number + 1} of the game)"
     return f"(the wall of hand {h.number + 1} of the game, from the log's shuffle seed)"
 
 
@@ -168,13 +196,24 @@ def _proof(h: _Hand) -> str:
 
 @check(StartKyoku, rules=(DEAL.id, DRAW.id, REPLACEMENT.id, INDICATOR.id, DICE.id, LENGTH.id))
 def next_wall(ctx: CheckContext, ev: StartKyoku) -> list[Violation] | None:
-    """Close the previous hand and take the next wall from the seed."""
+    """Close the previous hand and take the next wall: from the seed, or as listed."""
     found = _flush(ctx)
     w = _walls(ctx)
     number = len(w.statuses)
     w.statuses.append("no_seed")
+    players = ctx.rules.players
     if w.walls is not None:
-        w.hand = _Hand(next(w.walls), number)
+        wall = next(w.walls)
+        ids = w.tiles
+        tiles = tuple(map(ids.__getitem__, reversed(wall.yama)))  # draw order
+        w.hand = _Hand(tiles, number, players, wall)
+    elif number < len(w.listed) and w.listed[number] is not None:
+        listed = w.listed[number]
+        assert listed is not None
+        if len(listed) == TILES - (_SANMA_REMOVED if players == 3 else 0):
+            w.hand = _Hand(listed, number, players, None)
+    if w.hand is not None:
+        ctx.game.memo[_HAND] = w.hand
     return found
 
 
@@ -184,10 +223,11 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
     h = w.hand
     if h is None:
         return
-    wall = h.wall
     n = len(ev.tehais)
     for seat, tiles in enumerate(ev.tehais):
-        dealt = [_tile(w, t) for t in wall.deal((seat - ev.oya) % n)]
+        dealt = h.deal((seat - ev.oya) % n)
+        if sorted([t.code for t in tiles if t is not None]) == sorted([t.code for t in dealt]):
+            continue
         left = list(dealt)
         extra: list[Tile] = []
         for t in tiles:
@@ -204,7 +244,10 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
                    f"the wall deals it {format_tiles(sorted(dealt))}"
                    + (f" ({format_tiles(missing)} instead)" if missing else "")
                    + f" {_proof(h)}", seat=seat, turn=0)
-    marker = _tile(w, wall.dora(0))
+    wall = h.wall
+    if wall is None:
+        return
+    marker = h.tiles[wall.dora_position(0)]
     if ev.dora_marker != marker:
         _found(ctx, h, INDICATOR.id, f"start: the dora indicator is {ev.dora_marker.mpsz}, "
                f"but the wall's indicator is {marker.mpsz} {_proof(h)}")
@@ -219,43 +262,54 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
 
 @check(Tsumo, rules=(DRAW.id, REPLACEMENT.id, LENGTH.id))
 def draw(ctx: CheckContext, ev: Tsumo) -> None:
-    h = _walls(ctx).hand
+    h: _Hand | None = ctx.game.memo.get(_HAND)
     if h is None:
         return
     rs = ctx.round
     seat = ev.actor
-    wall = h.wall
     if rs.after_kan and rs.current == seat:
-        if h.kans >= 4:
-            _found(ctx, h, REPLACEMENT.id, f"turn {rs.players[seat].draws}: seat {seat} "
-                   f"draws a fifth replacement tile; the dead wall gives four {_proof(h)}",
-                   seat=seat)
-            return
-        tile_id = wall.replacement(h.kans)
-        h.kans += 1
-        if not h.known(h.kans - 1):
-            return
-        what, rule = f"replacement tile {h.kans}", REPLACEMENT.id
-    else:
-        if h.live >= h.live_size:
-            _found(ctx, h, LENGTH.id, f"turn {rs.players[seat].draws + 1}: seat {seat} "
-                   f"draws, but the wall's live tiles are all drawn ({h.live} draws after "
-                   f"{h.kans} replacement draws) {_proof(h)}", seat=seat)
-            return
-        tile_id = wall.live(h.live)
-        h.live += 1
-        what, rule = f"next tile (live draw {h.live} of {h.live_size})", DRAW.id
-    expected = _tile(_walls(ctx), tile_id)
-    if ev.tile is not None and ev.tile != expected:
-        turn = rs.players[seat].draws + (rule == DRAW.id)
-        _found(ctx, h, rule, f"turn {turn}: seat {seat} draws {ev.tile.mpsz}, but the "
-               f"wall's {what} is {expected.mpsz} {_proof(h)}", seat=seat, turn=turn)
+        _replacement(ctx, h, ev)
+        return
+    live = h.live
+    if live >= h.size:
+        _found(ctx, h, LENGTH.id, f"turn {rs.players[seat].draws + 1}: seat {seat} "
+               f"draws, but the wall's live tiles are all drawn ({live} draws after "
+               f"{h.kans} replacement draws) {_proof(h)}", seat=seat)
+        return
+    h.live = live + 1
+    expected = h.tiles[h.base + live]
+    tile = ev.tile
+    if tile is expected or tile is None:  # tiles are singletons: the common case is cheap
+        return
+    turn = rs.players[seat].draws + 1
+    _found(ctx, h, DRAW.id, f"turn {turn}: seat {seat} draws {tile.mpsz}, but the wall's "
+           f"next tile (live draw {live + 1} of {h.size}) is {expected.mpsz} {_proof(h)}",
+           seat=seat, turn=turn)
+
+
+def _replacement(ctx: CheckContext, h: _Hand, ev: Tsumo) -> None:
+    seat = ev.actor
+    turn = ctx.round.players[seat].draws
+    kan = h.kans
+    if kan >= 4:
+        _found(ctx, h, REPLACEMENT.id, f"turn {turn}: seat {seat} draws a fifth "
+               f"replacement tile; the dead wall gives four {_proof(h)}", seat=seat)
+        return
+    h.kans = kan + 1
+    h.size -= 1
+    if not h.known(kan):
+        return
+    assert h.wall is not None
+    expected = h.tiles[h.wall.replacement_position(kan)]
+    if ev.tile is not None and ev.tile is not expected:
+        _found(ctx, h, REPLACEMENT.id, f"turn {turn}: seat {seat} draws {ev.tile.mpsz}, "
+               f"but the wall's replacement tile {kan + 1} is {expected.mpsz} {_proof(h)}",
+               seat=seat, turn=turn)
 
 
 @check(Dora, rules=(INDICATOR.id,))
 def kan_dora(ctx: CheckContext, ev: Dora) -> None:
-    w = _walls(ctx)
-    h = w.hand
+    h: _Hand | None = ctx.game.memo.get(_HAND)
     if h is None:
         return
     h.doras += 1
@@ -265,7 +319,8 @@ def kan_dora(ctx: CheckContext, ev: Dora) -> None:
         return
     if not h.known(h.doras - 1):
         return
-    marker = _tile(w, h.wall.dora(h.doras))
+    assert h.wall is not None
+    marker = h.tiles[h.wall.dora_position(h.doras)]
     if ev.dora_marker != marker:
         _found(ctx, h, INDICATOR.id, f"kan dora {h.doras}: the indicator revealed is "
                f"{ev.dora_marker.mpsz}, but the wall's is {marker.mpsz} {_proof(h)}")
@@ -273,36 +328,36 @@ def kan_dora(ctx: CheckContext, ev: Dora) -> None:
 
 @check(Hora, rules=(INDICATOR.id, LENGTH.id))
 def win(ctx: CheckContext, ev: Hora) -> None:
-    w = _walls(ctx)
-    h = w.hand
+    h: _Hand | None = ctx.game.memo.get(_HAND)
     if h is None:
         return
-    for name, shown, position in (("dora", ev.dora_markers, h.wall.dora),
-                                  ("ura", ev.ura_markers, h.wall.ura)):
+    wall = h.wall
+    for name, shown, ura in (("dora", ev.dora_markers, 0), ("ura", ev.ura_markers, 1)):
         for i, t in enumerate(shown or ()):
-            if i and not h.known(i - 1):
+            if not h.known(i - 1):
                 continue
-            marker = _tile(w, position(i)) if i <= 4 else None
+            assert wall is not None
+            marker = h.tiles[wall.dora_position(i) ^ ura] if i <= 4 else None
             if t != marker:
                 wall_text = marker.mpsz if marker is not None else "none"
                 _found(ctx, h, INDICATOR.id, f"win of seat {ev.actor}: {name} indicator "
                        f"{i + 1} is {t.mpsz}, but the wall's is {wall_text} {_proof(h)}",
                        seat=ev.actor)
     last = [y.name.lower() for y, _ in ev.yaku or () if y in (Yaku.HAITEI, Yaku.HOUTEI)]
-    if last and h.live != h.live_size:
+    if last and h.live != h.size:
         _found(ctx, h, LENGTH.id, f"win of seat {ev.actor} counts {last[0]}, but "
-               f"{h.live_size - h.live} live tiles are left in the wall {_proof(h)}",
+               f"{h.size - h.live} live tiles are left in the wall {_proof(h)}",
                seat=ev.actor)
 
 
 @check(Ryukyoku, rules=(LENGTH.id,))
 def exhaustive(ctx: CheckContext, ev: Ryukyoku) -> None:
-    h = _walls(ctx).hand
+    h: _Hand | None = ctx.game.memo.get(_HAND)
     if h is None or ev.reason not in (DrawReason.EXHAUSTIVE, DrawReason.NAGASHI_MANGAN):
         return
-    if h.live < h.live_size:
-        _found(ctx, h, LENGTH.id, f"exhaustive draw with {h.live_size - h.live} live tiles "
-               f"still in the wall ({h.live} of {h.live_size} drawn) {_proof(h)}")
+    if h.live < h.size:
+        _found(ctx, h, LENGTH.id, f"exhaustive draw with {h.size - h.live} live tiles "
+               f"still in the wall ({h.live} of {h.size} drawn) {_proof(h)}")
 
 
 # -- the hand's end ------------------------------------------------------------------------
@@ -325,7 +380,7 @@ def close_walls(state: GameState, hands: Sequence[HandRecord]) -> list[Violation
     w: _Walls | None = state.memo.get(_MEMO)
     if w is None:
         return []
-    _close(w, state.round)
+    _close(state, w)
     found, w.pending = w.pending, []
     for record, status in zip(hands, w.statuses, strict=False):
         record.wall = status
