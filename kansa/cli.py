@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from kansa import __version__, docs
+from kansa import __version__, docs, wall_cmd
 from kansa.batch import Engine, EngineError, Interrupt, Progress, default_jobs, run
 from kansa.discovery import iter_files, missing_paths
 from kansa.parsers import FORMATS
@@ -317,6 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument("-o", "--output", default=None, metavar="OUT",
                       help="a folder (one file per game) or a file; default: standard output")
     conv.set_defaults(func=cmd_convert)
+
+    wall_cmd.add_parser(sub).set_defaults(func=wall_cmd.cmd_wall)
     return parser
 
 

@@ -26,7 +26,7 @@ from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
 from kansa.replay.events import SourceRef
 from kansa.replay.game import Game
-from kansa.replay.result import ReplayResult
+from kansa.replay.result import WALL_STATUSES, ReplayResult
 from kansa.replay.rules import RuleSet
 
 Status = Literal["clean", "findings", "unsupported", "unreadable", "internal_error"]
@@ -386,6 +386,8 @@ class Summary:
     status: Counter[str] = field(default_factory=Counter)
     violations: Counter[str] = field(default_factory=Counter)
     errors_by_rule: Counter[str] = field(default_factory=Counter)
+    wall: Counter[str] = field(default_factory=Counter)
+    """Hands by wall status (``verified``, ``mismatched``, ``partial``, ``no_seed``)."""
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
     from_store: int = 0
@@ -407,6 +409,7 @@ class Summary:
             self.hands_compared += g["hands_compared"]
             self.transfers += g["transfers"]
             self.events += g["events"]
+            self.wall.update(g.get("wall") or {})  # (stored before the field: none)
             for v in g["violations"]:
                 self.violations[v["rule"]] += 1
                 if v["severity"] == "error":
@@ -422,6 +425,7 @@ class Summary:
             "hands_compared": self.hands_compared,
             "transfers": self.transfers,
             "events": self.events,
+            "wall": {status: self.wall[status] for status in WALL_STATUSES},
             "clean": self.status["clean"],
             "with_findings": self.status["findings"],
             "unreadable": self.status["unreadable"],

@@ -171,12 +171,15 @@ class Wall:
         """The tile id at ``position`` in draw order (0 = the dealer's first tile)."""
         return self.yama[TILES - 1 - position]
 
-    def deal(self, k: int) -> tuple[int, ...]:
-        """The 13 ids dealt to the player ``k`` seats after the dealer, in dealing order:
-        three rounds of four, then one."""
+    def deal_positions(self, k: int) -> list[int]:
+        """The positions dealt to the player ``k`` seats after the dealer, in dealing
+        order: three rounds of four, then one."""
         n = self.players
-        return tuple([self.at(4 * n * r + 4 * k + i) for r in range(3) for i in range(4)]
-                     + [self.at(4 * 3 * n + k)])
+        return [4 * n * r + 4 * k + i for r in range(3) for i in range(4)] + [12 * n + k]
+
+    def deal(self, k: int) -> tuple[int, ...]:
+        """The 13 ids dealt to the player ``k`` seats after the dealer."""
+        return tuple([self.at(p) for p in self.deal_positions(k)])
 
     def live_position(self, draw: int) -> int:
         """The wall position of live draw ``draw`` (0 = the dealer's first draw)."""

@@ -130,6 +130,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
         "dealer_name": "string", "result": "string", "winners": "string", "loser": "Int64",
         "value": "Int64", "turns": "Int64", "riichi": "Int64", "tenpai": "string",
         "tenpai_source": "string", "complete": "boolean", "unchecked_events": "Int64",
+        "wall": "string",
     },
     "player_hands": {
         "game": "string", "hand": "Int64", "label": "string", "seat": "Int64",
@@ -283,6 +284,7 @@ def _add_hand(rows: _Rows, r: ReplayResult, key: str, i: int, hand: HandRecord, 
         and tenpai is not None else None,
         "tenpai_source": tenpai.source if tenpai is not None else None,
         "complete": hand.complete, "unchecked_events": hand.unchecked,
+        "wall": hand.wall,
     })
     for s in range(n):
         mine = [w for w in hand.wins if w.actor == s]
