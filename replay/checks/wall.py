@@ -106,7 +106,9 @@ class _Hand:
         """Whether the dead-wall tiles of kan ``kan`` (0 = the first kan: its replacement
         draw and the kan-dora indicator it reveals; -1: the first indicator) are known."""
         wall = self.wall
-        if wall is None or (wall.legacy and kan >= LEGACY_SEEN):
+        if wall is None:
+            return False  # a listed wall: its deal and live draws are what is verified
+        if wall.legacy and kan >= LEGACY_SEEN:
             self.unknown = True
             return False
         return True

@@ -8,11 +8,13 @@ found out at the edited hand.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -367,3 +369,41 @@ def test_a_log_without_its_seed_is_not_verifiable(corpus_dir: Path) -> None:
     assert not [v for v in result.violations if v.rule.startswith("wall.")]
     assert {h.wall for h in result.hands} == {"no_seed"}
     assert result.wall_counts()["no_seed"] == len(result.hands)
+
+
+# -- Mahjong Soul's listed wall ----------------------------------------------------------------
+
+_MAJSOUL = "majsoul/smly__RiichiEnv/mjsoul_heavenly_hand.json"
+
+
+def _majsoul(corpus_dir: Path, edit: Callable[[dict[str, Any]], None] | None = None,
+             ) -> ReplayResult:
+    path = corpus_dir / _MAJSOUL
+    if not path.is_file():
+        pytest.skip(f"{_MAJSOUL} not in the corpus")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    if edit is not None:
+        edit(doc)
+    (game,) = parse_bytes(json.dumps(doc).encode(), str(path))
+    return replay(game, rules_for(game, "auto"))
+
+
+def test_majsoul_paishan_deals_and_draws(corpus_dir: Path) -> None:
+    """The record's paishan is its wall in draw order: the deal in blocks of four from
+    the dealer, then the dealer's first draw (a heavenly hand: the only draw)."""
+    result = _majsoul(corpus_dir)
+    assert [v for v in result.violations if v.rule.startswith("wall.")] == []
+    assert [h.wall for h in result.hands] == ["verified"]
+
+
+def test_majsoul_paishan_edited(corpus_dir: Path) -> None:
+    def swap(doc: dict[str, Any]) -> None:  # two tiles of the dealer's first block
+        data = doc["events"][0]["data"]
+        p = data["paishan"]
+        data["paishan"] = p[:2] + p[10:12] + p[4:10] + p[2:4] + p[12:]  # 2nd and 6th tiles
+
+    result = _majsoul(corpus_dir, swap)
+    found = [v for v in result.violations if v.rule.startswith("wall.")]
+    assert [v.rule for v in found] == ["wall.deal"]
+    assert "the wall the log lists" in found[0].message
+    assert [h.wall for h in result.hands] == ["mismatched"]
