@@ -98,7 +98,8 @@ class HandRecord:
     unchecked: int = 0
     wall: str | None = None
     """The wall against the log's shuffle seed: ``verified``, ``mismatched``, ``partial``
-    (the replay lost the hand before its end), ``no_seed`` (no wall to compare with), or
+    (the log or the replay stops before the hand's result, or a tile was left
+    uncompared), ``no_seed`` (no wall to compare with), or
     ``None`` when the wall checks did not run."""
 
     @property

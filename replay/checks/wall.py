@@ -4,7 +4,8 @@ Where the log carries a seed kansa can reproduce (Tenhou's ``<SHUFFLE seed>``, s
 :mod:`kansa.replay.wall`), each hand's wall is rebuilt and the log's tiles are compared
 with it position by position.  A hand's first difference is reported with its proof;
 the others of the same hand are counted in that finding.  Each hand gets a status
-(``verified``, ``mismatched``, ``partial`` when the replay lost the hand, ``no_seed``):
+(``verified``, ``mismatched``, ``partial`` when the log or the replay stops before the
+hand's result, ``no_seed``):
 :func:`close_walls` writes it into the hand records.
 """
 
@@ -165,7 +166,7 @@ def _close(game: GameState, w: _Walls) -> None:
                                                f"hand differ{'' if s else 's'} from the wall too")
         w.pending.append(v)
         w.statuses[h.number] = "mismatched"
-    elif h.unknown or (rs is not None and rs.desync is not None):
+    elif h.unknown or rs is None or rs.desync is not None or not rs.ended:
         w.statuses[h.number] = "partial"
     else:
         w.statuses[h.number] = "verified"

@@ -201,14 +201,16 @@ def test_every_seeded_hand_verifies(corpus_dir: Path) -> None:
         result = _audit(text, path)
         walls = [v for v in result.violations if v.rule.startswith("wall.")]
         assert walls == [], path
-        statuses = {h.wall for h in result.hands}
+        statuses = {h.wall for h in result.hands if h.complete}
         if _SEED.search(text) and "mt19937ar-sha512" in text:
-            assert statuses == {"verified"}, path
+            assert statuses <= {"verified"}, path
+            cut = [h.wall for h in result.hands if not h.complete]
+            assert cut in ([], ["partial"]), path  # a fixture cut off in its last hand
             games += 1
-            hands += len(result.hands)
+            hands += sum(1 for h in result.hands if h.complete)
         else:
-            assert statuses == {"no_seed"}, path
-    assert games >= 183 and hands > 1800
+            assert {h.wall for h in result.hands} == {"no_seed"}, path
+    assert games >= 183 and hands > 1800  # (some fixtures stop in their only hand)
 
 
 @cache
