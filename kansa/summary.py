@@ -68,7 +68,7 @@ def print_summary(doc: dict[str, Any], listed: list[tuple[str, dict[str, Any]]],
     print(f"  {s['wins_valued']} wins valued, {s['hands_compared']} hands' payments compared, "
           f"{s['transfers']} transfers in the ledger", file=out)
     wall = s.get("wall")
-    if wall and any(wall.values()):
+    if wall and (wall["verified"] or wall["mismatched"] or wall.get("partial")):
         print(f"  walls against the shuffle seed: {wall['verified']} hands verified, "
               f"{wall['mismatched']} mismatched" + (f", {wall['partial']} in part"
                                                     if wall.get("partial") else "")

@@ -54,3 +54,27 @@ def test_no_seed_no_wall(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -
         pytest.skip("bye.xml not in the corpus")
     assert main(["wall", str(path)]) == 1
     assert "carries no shuffle seed kansa can reproduce" in capsys.readouterr().err
+
+
+def test_the_audit_summary_counts_the_walls(corpus_dir: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = _example(corpus_dir)
+    main(["audit", str(path)])
+    out = capsys.readouterr().out
+    assert "  walls against the shuffle seed: 9 hands verified, 0 mismatched, 0 without a " \
+           "seed\n" in out
+    sample = Path(__file__).resolve().parents[2] / "sample_logs/disputes/late-claim.mjson"
+    main(["audit", str(sample)])
+    assert "walls against" not in capsys.readouterr().out  # nothing to verify: no line
+
+
+def test_the_html_report_says_it() -> None:
+    import pandas as pd  # noqa: PLC0415 (the reports' dependency, as in their tests)
+
+    from kansa.reports.html import wall_html  # noqa: PLC0415
+
+    hands = pd.DataFrame({"wall": ["verified", "verified", "mismatched", "no_seed"]})
+    assert wall_html(hands) == ('<p class="note">Walls against the shuffle seed: 2 verified '
+                                "tile by tile, 1 with a tile the wall did not give, 1 without "
+                                "a seed to verify (hands).</p>")
+    assert wall_html(pd.DataFrame({"wall": pd.Series([], dtype="string")})) == ""
