@@ -216,8 +216,8 @@ def shuffle(rnd: Sequence[int], ids: Sequence[int] = range(TILES)) -> list[int]:
     """``ids`` shuffled by ``rnd``: position ``i`` trades with ``i + rnd[i] % (n - i)``."""
     yama = list(ids)
     n = len(yama)
-    for i in range(n - 1):
-        j = i + rnd[i] % (n - i)
+    for i, r, m in zip(range(n - 1), rnd, range(n, 1, -1), strict=False):  # rnd is longer
+        j = i + r % m
         yama[i], yama[j] = yama[j], yama[i]
     return yama
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from operator import attrgetter
 
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
@@ -71,6 +73,15 @@ _SANMA_REMOVED = 7 * 4
 _PLAIN = tuple(Tile.from_tenhou_id(i, False) for i in range(TILES))
 
 
+_CODE = attrgetter("code")
+
+
+@cache
+def _deal_positions(players: int, k: int) -> tuple[int, ...]:
+    n = players
+    return tuple([4 * n * r + 4 * k + i for r in range(3) for i in range(4)] + [12 * n + k])
+
+
 @dataclass(slots=True)
 class _Hand:
     """One hand's wall and how far the log has taken from it."""
@@ -116,9 +127,7 @@ class _Hand:
 
     def deal(self, k: int) -> list[Tile]:
         """The 13 tiles dealt to the player ``k`` seats after the dealer."""
-        n, tiles = self.players, self.tiles
-        return [tiles[4 * n * r + 4 * k + i] for r in range(3) for i in range(4)] \
-            + [tiles[12 * n + k]]
+        return list(map(self.tiles.__getitem__, _deal_positions(self.players, k)))
 
 
 @dataclass(slots=True)
@@ -229,7 +238,7 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
     n = len(ev.tehais)
     for seat, tiles in enumerate(ev.tehais):
         dealt = h.deal((seat - ev.oya) % n)
-        if sorted([t.code for t in tiles if t is not None]) == sorted([t.code for t in dealt]):
+        if None not in tiles and sorted(map(_CODE, dealt)) == sorted(map(_CODE, tiles)):
             continue
         left = list(dealt)
         extra: list[Tile] = []
