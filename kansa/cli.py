@@ -10,9 +10,9 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any
 
-from kansa import __version__, docs
+from kansa import __version__, docs, wall_cmd
 from kansa.batch import Engine, EngineError, Interrupt, run
 from kansa.discovery import iter_files
 from kansa.options import (
@@ -25,6 +25,7 @@ from kansa.options import (
     EXIT_USAGE,
     Deprecated,
     NoInputError,
+    Subcommands,
     UsageError,
     add_engine_options,
     add_input_options,
@@ -54,7 +55,6 @@ __all__ = [
     "resolve_rules",
 ]
 
-Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What ``add_subparsers()`` gives: each command adds its parser to it."""
 
 
@@ -194,7 +194,7 @@ def _watch_command(sub: Subcommands) -> None:
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     _audit_command, _rules_command, _stats_command, _report_command, _convert_command,
-    _watch_command)
+    _watch_command, wall_cmd.wall_command)
 """The subcommands, in the order ``kansa --help`` lists them: each adds its parser and
 sets ``func``, the function that runs it (``args -> exit status``)."""
 

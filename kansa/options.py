@@ -14,7 +14,7 @@ import sys
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from kansa.batch import Engine, Progress, default_jobs
 from kansa.discovery import missing_paths
@@ -22,6 +22,9 @@ from kansa.parsers import FORMATS
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.rules import PRESETS, RuleSet
 from kansa.runner import STDIN
+
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What a command adds its parser to (``kansa.cli.COMMANDS``)."""
 
 EXIT_OK = 0
 """Every input audited; nothing at or above ``--fail-on``."""

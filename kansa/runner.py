@@ -26,7 +26,7 @@ from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
 from kansa.replay.events import SourceRef
 from kansa.replay.game import Game
-from kansa.replay.result import ReplayResult
+from kansa.replay.result import WALL_STATUSES, ReplayResult
 from kansa.replay.rules import RuleSet
 
 Status = Literal["clean", "findings", "unsupported", "unreadable", "internal_error"]
@@ -402,6 +402,8 @@ class Summary:
     errors_by_rule: Counter[str] = field(default_factory=Counter)
     notes: int = 0
     """The readers' ``info`` diagnostics over all games (each game's ``notes``)."""
+    wall: Counter[str] = field(default_factory=Counter)
+    """Hands by wall status (``verified``, ``mismatched``, ``partial``, ``no_seed``)."""
     not_audited: int = 0
     """Files found but not audited because the run was interrupted."""
     from_store: int = 0
@@ -424,6 +426,7 @@ class Summary:
             self.transfers += g["transfers"]
             self.events += g["events"]
             self.notes += len(g.get("notes", ()))  # (none in an outcome stored before them)
+            self.wall.update(g.get("wall") or {})  # (stored before the field: none)
             for v in g["violations"]:
                 self.violations[v["rule"]] += 1
                 if v["severity"] == "error":
@@ -439,6 +442,7 @@ class Summary:
             "hands_compared": self.hands_compared,
             "transfers": self.transfers,
             "events": self.events,
+            "wall": {status: self.wall[status] for status in WALL_STATUSES},
             "clean": self.status["clean"],
             "with_findings": self.status["findings"],
             "unreadable": self.status["unreadable"],

@@ -69,6 +69,12 @@ def print_summary(doc: dict[str, Any], listed: list[tuple[str, dict[str, Any]]],
                                          if s.get("from_store") else ""), file=out)
     print(f"  {s['wins_valued']} wins valued, {s['hands_compared']} hands' payments compared, "
           f"{s['transfers']} transfers in the ledger", file=out)
+    wall = s.get("wall")
+    if wall and (wall["verified"] or wall["mismatched"] or wall.get("partial")):
+        print(f"  walls against the shuffle seed: {wall['verified']} hands verified, "
+              f"{wall['mismatched']} mismatched" + (f", {wall['partial']} in part"
+                                                    if wall.get("partial") else "")
+              + f", {wall['no_seed']} without a seed", file=out)
     print(f"  clean {s['clean']}, with findings {s['with_findings']}, unsupported "
           f"{s['unsupported']}, unreadable {s['unreadable']}, internal errors "
           f"{s['internal_errors']}" + (f", not audited {s['not_audited']}"

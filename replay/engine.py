@@ -19,6 +19,7 @@ from typing import Any
 from kansa.replay import checks as _checks  # noqa: F401  (registers the catalog)
 from kansa.replay.checks.registry import CheckFn, dispatch_table
 from kansa.replay.checks.ruleset import fold_unknown_rules
+from kansa.replay.checks.wall import close_walls
 from kansa.replay.collector import collector_paused
 from kansa.replay.context import CheckContext
 from kansa.replay.events import (
@@ -266,6 +267,7 @@ class Replayer:
                 "replayed as far as it goes"]
             v = self.ctx.violation("log.truncated", "; ".join([d.message for d in cuts] + stops))
             self._emit(dataclasses.replace(v, src=cuts[0].src) if cuts else v)
+        self.violations.extend(close_walls(self.state, self.hands))
         self.violations.sort(key=lambda v: -1 if v.event is None else v.event)
         self.violations = fold_unknown_rules(self.violations, self.rules)
         return ReplayResult(

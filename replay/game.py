@@ -6,6 +6,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from kansa.replay.events import Event, SourceRef, StartKyoku
+from kansa.replay.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -109,6 +110,15 @@ class Game:
     filled them in; replay uses the rule set's start, then its own running scores)."""
     runs: SourceRuns | None = None
     """The positions of the events whose ``src`` is ``None`` (see :meth:`src_of`)."""
+    wall_seed: str | None = field(default=None, compare=False)
+    """The seed of the platform's shuffle as the log writes it (Tenhou's ``<SHUFFLE
+    seed>``), from which :mod:`kansa.replay.wall` rebuilds every hand's wall."""
+    dice: tuple[tuple[int, int] | None, ...] = field(default=(), compare=False)
+    """Per hand (each ``StartKyoku`` in order), the two dice 0-5 the log shows, or
+    ``None`` where it shows none."""
+    walls: tuple[tuple[Tile, ...] | None, ...] = field(default=(), compare=False)
+    """Per hand, the whole wall in draw order where the log lists it (Mahjong Soul's
+    ``paishan``), ``None`` where it does not."""
 
     def __repr__(self) -> str:
         """``<Game FORMAT ID 4p N hands>``: the log id, else the file's name (with

@@ -12,6 +12,9 @@ from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import Severity, Violation
 from kansa.replay.yaku import Limit
 
+WALL_STATUSES = ("verified", "mismatched", "partial", "no_seed")
+"""The values of :attr:`HandRecord.wall`, in the order reports show them."""
+
 
 @dataclass(slots=True)
 class WinRecord:
@@ -94,6 +97,11 @@ class HandRecord:
     complete: bool = False
     """The hand reached a result."""
     unchecked: int = 0
+    wall: str | None = None
+    """The wall against the log's shuffle seed: ``verified``, ``mismatched``, ``partial``
+    (the log or the replay stops before the hand's result, or a tile was left
+    uncompared), ``no_seed`` (no wall to compare with), or
+    ``None`` when the wall checks did not run."""
 
     @property
     def result(self) -> str:
@@ -137,6 +145,14 @@ class ReplayResult:
     def wins(self) -> int:
         return sum(len(h.wins) for h in self.hands)
 
+    def wall_counts(self) -> dict[str, int]:
+        """Hands by wall status (see :attr:`HandRecord.wall`)."""
+        counts = dict.fromkeys(WALL_STATUSES, 0)
+        for h in self.hands:
+            if h.wall is not None:
+                counts[h.wall] += 1
+        return counts
+
     def count(self, severity: Severity | None = None) -> int:
         return sum(1 for v in self.violations if severity is None or v.severity is severity)
 
@@ -157,6 +173,7 @@ class ReplayResult:
             "hands_compared": self.hands_compared,
             "transfers": len(self.ledger),
             "complete": self.complete,
+            "wall": self.wall_counts(),
             "violations": [v.to_dict() for v in self.violations],
             "notes": [d.to_dict() for d in self.notes],
         }

@@ -116,6 +116,19 @@ def _card(value: object, label: str) -> str:
     return f'<div class="card"><b>{escape(str(value))}</b><span>{escape(label)}</span></div>'
 
 
+def wall_html(hands: pd.DataFrame) -> str:
+    """A line on the hands' walls against the logs' shuffle seeds (see ``kansa wall``)."""
+    counts = hands["wall"].value_counts() if "wall" in hands else pd.Series(dtype="Int64")
+    if not counts.sum():
+        return ""
+    parts = [f"{int(counts.get('verified', 0)):,} verified tile by tile",
+             f"{int(counts.get('mismatched', 0)):,} with a tile the wall did not give"]
+    if counts.get("partial", 0):
+        parts.append(f"{int(counts['partial']):,} verified in part")
+    parts.append(f"{int(counts.get('no_seed', 0)):,} without a seed to verify")
+    return f'<p class="note">Walls against the shuffle seed: {", ".join(parts)} (hands).</p>'
+
+
 def summary_html(tables: Tables, *, files: int, problems: Sequence[Mapping[str, Any]]) -> str:
     games = tables.games
     f = tables.findings
@@ -128,7 +141,7 @@ def summary_html(tables: Tables, *, files: int, problems: Sequence[Mapping[str, 
         _card(f"{len(tables.riichi):,}", "riichi declarations"),
         _card(f"{errors:,}", "errors"), _card(f"{warnings:,}", "warnings"),
     ])
-    parts = [f'<div class="cards">{cards}</div>']
+    parts = [f'<div class="cards">{cards}</div>', wall_html(tables.hands)]
     unplaced = int((~games["placed"]).sum())
     if unplaced:
         parts.append(f'<p class="note">{unplaced} game(s) have no final scores (the log is '
@@ -244,7 +257,7 @@ def plots_html(plots: Mapping[str, bytes]) -> str:
 def tables_html(tables: Tables, *, max_rows: int) -> str:
     hands = tables.hands.merge(tables.games[["game", "title"]], on="game", how="left")
     hands = hands[["title", "label", "dealer_name", "result", "winners", "loser", "value",
-                   "turns", "riichi", "tenpai", "tenpai_source"]]
+                   "turns", "riichi", "tenpai", "tenpai_source", "wall"]]
     riichi = tables.riichi.merge(tables.games[["game", "title"]], on="game", how="left")
     riichi = riichi[["title", "label", "name", "turn", "accepted", "tile", "chasing",
                      "chased", "waits", "live", "furiten", "good_shape", "outcome", "points"]]

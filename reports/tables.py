@@ -158,6 +158,7 @@ def _seats_rows(g: GameFacts) -> Iterator[Row]:
     "dealer_name": "string", "result": "string", "winners": "string", "loser": "Int64",
     "value": "Int64", "turns": "Int64", "riichi": "Int64", "tenpai": "string",
     "tenpai_source": "string", "complete": "boolean", "unchecked_events": "Int64",
+    "wall": "string",
 })
 def _hands(g: GameFacts) -> Iterator[Row]:
     r = g.result
@@ -181,6 +182,7 @@ def _hands(g: GameFacts) -> Iterator[Row]:
             and tenpai is not None else None,
             "tenpai_source": tenpai.source if tenpai is not None else None,
             "complete": hand.complete, "unchecked_events": hand.unchecked,
+            "wall": hand.wall,
         }
 
 

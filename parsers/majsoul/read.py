@@ -111,7 +111,18 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
     return [Game(format="majsoul", source=source, events=canonical(events, rounds.n),
                  hints=hints,
                  log_id=paifu,
-                 diagnostics=tuple(rounds.notes))]
+                 diagnostics=tuple(rounds.notes), walls=(rounds.wall,))]
+
+
+_PAISHAN = re.compile(r"(?:[0-9][mps]|[1-7]z)+")
+
+
+def _paishan(f: Fields) -> tuple[Tile, ...]:
+    """The ``paishan`` string (``7s2p0m...``: a digit and a suit per tile) as tiles."""
+    text = f.text("paishan")
+    if not _PAISHAN.fullmatch(text):
+        f.fail("paishan", f"'paishan' should be tiles written as 7s2p0m..., not {short(text)}")
+    return tuple(Tile.parse(text[i:i + 2]) for i in range(0, len(text), 2))
 
 
 def _tile(value: Any, src: SourceRef, what: str) -> Tile:
@@ -134,6 +145,8 @@ class _Round:
         self.last_discarder: Seat | None = None
         self.kakan: Seat | None = None
         self.ankan = False
+        self.wall: tuple[Tile, ...] | None = None
+        """The round's whole wall in draw order, where the record lists it (``paishan``)."""
 
     def read(self, items: list[Fields]) -> Iterator[Event]:
         for i, f in enumerate(items):
@@ -190,6 +203,8 @@ class _Round:
         if not doras:
             f.fail("doras", "NewRound has no dora indicator")
         self.doras = len(doras)
+        if f.has("paishan"):
+            self.wall = _paishan(f)
         yield StartKyoku(
             bakaze=self.bakaze, kyoku=self.oya + 1, honba=f.integer("ben", 0),
             kyotaku=f.integer("liqibang", 0), oya=self.oya, scores=scores,

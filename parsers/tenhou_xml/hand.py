@@ -52,6 +52,7 @@ class HandTags(TagReader):
         except _UNUSUAL:
             start = self.start(el, k, src)
         self.events.append(start)
+        self.dice.append(_dice(el.get("seed", "")))
         self.last_draw[:] = (-1, -1, -1, -1)
         self.in_hand = True
 
@@ -75,7 +76,7 @@ class HandTags(TagReader):
         seed = self.req(el, k, "seed").split(",")
         if len(seed) != 6:
             self.fail(f"<INIT seed> has {len(seed)} fields, expected 6", el, k, "seed")
-        # round, honba, sticks, dice-1, dice-1, dora; dice are unused (and empty in bot logs)
+        # round, honba, sticks, dice-1, dice-1, dora (the dice, empty in bot logs: see _dice)
         try:
             rnd, honba, kyotaku = int(seed[0]), int(seed[1]), int(seed[2])
         except ValueError:
@@ -175,3 +176,12 @@ class HandTags(TagReader):
         except KeyError:
             tile = self.tile(el, k, "hai")
         self.events.append(_Dora(dora_marker=tile, src=self.src(el, k)))
+
+
+def _dice(seed: str) -> tuple[int, int] | None:
+    """The dice of an ``INIT seed`` (fields 4 and 5, 0-5 each); ``None`` if not given."""
+    fields = seed.split(",")
+    if len(fields) != 6 or not fields[3].isdigit() or not fields[4].isdigit():
+        return None
+    dice = (int(fields[3]), int(fields[4]))
+    return dice if max(dice) <= 5 else None

@@ -61,7 +61,12 @@ class HeaderTags(TagReader):
     """The handlers of the game's header tags: GO (rules), UN (players), BYE, TAIKYOKU, SHUFFLE."""
 
     def on_ignored(self, el: Tag, k: int) -> None:
-        """SHUFFLE (wall seed) and TAIKYOKU (first dealer, always 0) carry nothing to replay."""
+        """TAIKYOKU (first dealer, always 0) carries nothing to replay."""
+
+    def on_shuffle(self, el: Tag, k: int) -> None:
+        """The wall seed, kept for the wall checks (the first SHUFFLE counts)."""
+        if self.wall_seed is None:
+            self.wall_seed = el.get("seed")
 
     def on_go(self, el: Tag, k: int) -> None:
         if self.hints is not None:

@@ -217,7 +217,7 @@ class _Reader(HeaderTags, HandTags, ResultTags):
 
 
 _Reader.handlers = {
-    "SHUFFLE": _Reader.on_ignored,
+    "SHUFFLE": _Reader.on_shuffle,
     "TAIKYOKU": _Reader.on_ignored,
     "GO": _Reader.on_go,
     "UN": _Reader.on_un,

@@ -79,6 +79,9 @@ class TagReader:
         """The runs of shared draw and discard events (see ``SourceRuns``)."""
         self.cut: tuple[str, SourceRef] | None = None
         """Where a cut-off document stops (see :meth:`truncated`)."""
+        self.wall_seed: str | None = None
+        self.dice: list[tuple[int, int] | None] = []
+        """Per INIT, its dice (``seed`` fields 4 and 5), ``None`` where they are not 0-5."""
 
     # -- main loop --
 
@@ -168,7 +171,8 @@ class TagReader:
         return Game(format=FORMAT, source=self.source, events=events,
                     players=self.players(), hints=self.hints,
                     log_id=log_id.group(0) if log_id else None, title=self.title,
-                    diagnostics=tuple(self.diagnostics), runs=runs)
+                    diagnostics=tuple(self.diagnostics), runs=runs,
+                    wall_seed=self.wall_seed, dice=tuple(self.dice))
 
     # -- helpers --
 

@@ -9,6 +9,7 @@ from kansa.replay.checks import (  # noqa: F401
     ruleset,
     scoring,
     structure,
+    wall,
     win,
 )
 from kansa.replay.checks.registry import CHECKS, Check, check

@@ -1,0 +1,244 @@
+"""Tenhou's walls from its shuffle seed: pure computation, no I/O.
+
+A Tenhou mjlog's ``<SHUFFLE seed="mt19937ar-sha512-n288-base64,...">`` seeds one
+Mersenne Twister (MT19937ar, ``init_by_array``) for the whole game.  Each hand, in play
+order, takes 288 words from it, hashes them in nine 128-byte chunks with SHA-512 into 144
+words ``rnd``, shuffles the 136 tile ids with ``rnd[0..134]`` and throws the dice with
+``rnd[135]`` and ``rnd[136]``.  The wall is then taken from the end of the shuffled list.
+
+>>> mt = MT19937([0x123, 0x234, 0x345, 0x456])
+>>> [mt.genrand_int32() for _ in range(3)]
+[1067595299, 955945823, 477289528]
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import random
+import struct
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+N = 624
+_M = 397
+_MASK = 0xFFFFFFFF
+_UPPER = 0x80000000
+_LOWER = 0x7FFFFFFF
+_MATRIX = 0x9908B0DF
+
+BASE64_PREFIX = "mt19937ar-sha512-n288-base64,"
+HEX_PREFIX = "mt19937ar-sha512-n288,"
+WORDS_PER_HAND = 288
+LEGACY_SEEN = 1
+"""Kans after which the hex-seed era's dead wall is known from real logs: its later
+replacement draws and kan-dora indicators are not compared."""
+TILES = 136
+DEAD_WALL = 14
+
+
+def init_genrand(s: int) -> list[int]:
+    """The state ``init_genrand(s)`` of mt19937ar.c leaves."""
+    mt = [0] * N
+    mt[0] = s & _MASK
+    for i in range(1, N):
+        prev = mt[i - 1]
+        mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
+    return mt
+
+
+def init_by_array(key: Sequence[int]) -> list[int]:
+    """The state ``init_by_array(key, len(key))`` of mt19937ar.c leaves (any key, a
+    zero top word included).
+
+    :raises ValueError: for an empty key or a word outside 32 bits.
+    """
+    if not key or any(not 0 <= w <= _MASK for w in key):
+        raise ValueError("the key must be one or more 32-bit words")
+    mt = init_genrand(19650218)
+    i, j, length = 1, 0, len(key)
+    for _ in range(max(N, length)):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & _MASK
+        i += 1
+        j += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(N - 1):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+        i += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+    mt[0] = _UPPER
+    return mt
+
+
+class MT19937:
+    """MT19937ar seeded by ``init_by_array(key)``, the reference algorithm written out
+    (:func:`generator` is the fast equivalent the walls are drawn from)."""
+
+    def __init__(self, key: Sequence[int]) -> None:
+        self.mt = init_by_array(key)
+        self.mti = N
+
+    def _twist(self) -> None:
+        mt = self.mt
+        for k in range(N):
+            y = (mt[k] & _UPPER) | (mt[(k + 1) % N] & _LOWER)
+            mt[k] = mt[(k + _M) % N] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
+        self.mti = 0
+
+    def genrand_int32(self) -> int:
+        """The next 32-bit output, as mt19937ar.c's ``genrand_int32``."""
+        if self.mti >= N:
+            self._twist()
+        y = self.mt[self.mti]
+        self.mti += 1
+        y ^= y >> 11
+        y ^= (y << 7) & 0x9D2C5680
+        y ^= (y << 15) & 0xEFC60000
+        return y ^ (y >> 18)
+
+
+def generator(key: Sequence[int]) -> random.Random:
+    """A :class:`random.Random` in the state ``init_by_array(key)`` leaves, whose
+    ``getrandbits(32)`` is ``genrand_int32``.
+
+    CPython seeds a Random from an integer by ``init_by_array`` over the integer's
+    little-endian 32-bit words, as many as its bit length needs: that is ``key`` exactly
+    when the top word is not zero.  A key whose top word is zero is seeded here instead
+    (:func:`init_by_array`) and its state handed over with ``setstate``.
+    """
+    if key and key[-1]:
+        return random.Random(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
+    rng = random.Random()
+    rng.setstate((3, (*init_by_array(key), N), None))
+    return rng
+
+
+def block(rng: random.Random, words: int) -> bytes:
+    """The next ``words`` outputs of ``rng`` as little-endian 32-bit words: getrandbits
+    fills a wider result from its lowest 32 bits up, one output each."""
+    return rng.getrandbits(32 * words).to_bytes(4 * words, "little")
+
+
+def seed_key(seed: str) -> list[int] | None:
+    """The ``init_by_array`` key of a ``<SHUFFLE seed>``: 624 words from the base64 form,
+    the listed words from the older hex form; ``None`` for a form kansa cannot read."""
+    try:
+        if seed.startswith(BASE64_PREFIX):
+            raw = base64.b64decode(seed[len(BASE64_PREFIX):], validate=True)
+            if len(raw) != 4 * N:
+                return None
+            return list(struct.unpack(f"<{N}I", raw))
+        if seed.startswith(HEX_PREFIX):
+            words = [int(w, 16) for w in seed[len(HEX_PREFIX):].split(",")]
+            return words if words and all(0 <= w <= _MASK for w in words) else None
+    except (ValueError, binascii.Error):
+        return None
+    return None
+
+
+def hand_random(words: bytes) -> list[int]:
+    """The 144 words ``rnd`` of one hand from its 288 generator words (1,152 bytes)."""
+    sha512 = hashlib.sha512
+    digest = b"".join([sha512(words[i:i + 128]).digest() for i in range(0, len(words), 128)])
+    return list(struct.unpack(f"<{len(digest) // 4}I", digest))
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """One hand's wall.  ``yama`` is the shuffled list of Tenhou tile ids (0-135); tiles
+    are taken from its end, so position ``p`` of the wall in draw order is
+    ``yama[135 - p]`` (:meth:`at`)."""
+
+    yama: tuple[int, ...]
+    dice: tuple[int, int]
+    """The two dice, 0-5 each (as the ``INIT seed`` attribute writes them)."""
+    players: int = 4
+    legacy: bool = False
+    """The hex-seed era's layout: each pair of the dead wall trades places (seen in real
+    logs for the first dora and ura, the first kan dora and the first replacement draw;
+    :data:`LEGACY_SEEN` says how far that goes)."""
+
+    def at(self, position: int) -> int:
+        """The tile id at ``position`` in draw order (0 = the dealer's first tile)."""
+        return self.yama[TILES - 1 - position]
+
+    def deal_positions(self, k: int) -> list[int]:
+        """The positions dealt to the player ``k`` seats after the dealer, in dealing
+        order: three rounds of four, then one."""
+        n = self.players
+        return [4 * n * r + 4 * k + i for r in range(3) for i in range(4)] + [12 * n + k]
+
+    def deal(self, k: int) -> tuple[int, ...]:
+        """The 13 ids dealt to the player ``k`` seats after the dealer."""
+        return tuple([self.at(p) for p in self.deal_positions(k)])
+
+    def live_position(self, draw: int) -> int:
+        """The wall position of live draw ``draw`` (0 = the dealer's first draw)."""
+        return 13 * self.players + draw
+
+    def live(self, draw: int) -> int:
+        return self.at(self.live_position(draw))
+
+    def dora_position(self, kan: int) -> int:
+        """The position of dora indicator ``kan`` (0 = the first, 1 = the first kan's)."""
+        return TILES - 6 - 2 * kan + self.legacy
+
+    def dora(self, kan: int) -> int:
+        return self.at(self.dora_position(kan))
+
+    def ura(self, kan: int) -> int:
+        """The ura indicator under dora indicator ``kan``: the other tile of its pair."""
+        return self.at(self.dora_position(kan) ^ 1)
+
+    def replacement_position(self, kan: int) -> int:
+        """The position of replacement draw ``kan`` (0-3) after a kan."""
+        return (TILES - 2, TILES - 1, TILES - 4, TILES - 3)[kan] ^ self.legacy
+
+    def replacement(self, kan: int) -> int:
+        return self.at(self.replacement_position(kan))
+
+    @staticmethod
+    def live_size(players: int, kans: int) -> int:
+        """How many live draws the wall holds after ``kans`` replacement draws."""
+        return TILES - DEAD_WALL - 13 * players - kans
+
+
+def shuffle(rnd: Sequence[int], ids: Sequence[int] = range(TILES)) -> list[int]:
+    """``ids`` shuffled by ``rnd``: position ``i`` trades with ``i + rnd[i] % (n - i)``."""
+    yama = list(ids)
+    n = len(yama)
+    for i, r, m in zip(range(n - 1), rnd, range(n, 1, -1), strict=False):  # rnd is longer
+        j = i + r % m
+        yama[i], yama[j] = yama[j], yama[i]
+    return yama
+
+
+def dice(rnd: Sequence[int]) -> tuple[int, int]:
+    """The two dice (0-5) of a hand's ``rnd``."""
+    return rnd[TILES - 1] % 6, rnd[TILES] % 6
+
+
+def walls(key: Sequence[int], *, legacy: bool = False) -> Iterator[Wall]:
+    """The four-player walls of the game's hands, in play order, without end."""
+    rng = generator(key)
+    while True:
+        rnd = hand_random(block(rng, WORDS_PER_HAND))
+        yield Wall(tuple(shuffle(rnd)), dice(rnd), legacy=legacy)
+
+
+def game_walls(seed: str | None) -> Iterator[Wall] | None:
+    """The walls a ``<SHUFFLE seed>`` gives, or ``None`` for no seed or one kansa cannot
+    reproduce."""
+    key = seed_key(seed) if seed is not None else None
+    if key is None:
+        return None
+    return walls(key, legacy=not seed.startswith(BASE64_PREFIX))  # type: ignore[union-attr]
