@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kansa.cli import main
-from kansa.convert import WRITERS, convert
+from kansa.convert import convert
 from kansa.parsers import load, load_bytes
 from kansa.parsers.errors import (
     CutOffError,
@@ -26,6 +26,8 @@ from kansa.parsers.errors import (
     UnsupportedLogError,
 )
 from kansa.parsers.mjai import read as mjai
+from kansa.parsers.mjai import write as mjai_writer
+from kansa.parsers.registry import format_named
 from kansa.parsers.source import DEFAULT_LIMITS, Limits, maybe_gunzip, read_file_bytes
 from kansa.problems import FileProblem
 from kansa.replay.engine import replay
@@ -93,9 +95,8 @@ def _one_seat_game() -> object:
 
 def test_a_writer_names_the_game_and_the_event_it_cannot_write() -> None:
     game, at = _one_seat_game()
-    tenhou6 = WRITERS["tenhou6"][0]
     with pytest.raises(LogWriteError, match="hidden tiles") as info:
-        tenhou6(game)  # type: ignore[arg-type]
+        format_named("tenhou6").write(game)  # type: ignore[arg-type]
     err = info.value
     assert (err.fmt, err.source, err.game, err.event) == ("tenhou6", str(LATE_CLAIM), 0, at)
     assert str(err) == (f"cannot write {LATE_CLAIM} game 0 as tenhou6 (event {at}): "
@@ -121,7 +122,7 @@ def test_convert_reports_what_cannot_be_written_and_a_writer_bug_apart(
     def buggy(_: object) -> str:
         raise ValueError("a writer bug")
 
-    monkeypatch.setitem(WRITERS, "mjai", (buggy, ".mjson"))
+    monkeypatch.setattr(mjai_writer, "write", buggy)  # the registry's writer of mjai
     err = io.StringIO()
     assert convert([str(LATE_CLAIM)], "mjai", None, DEFAULT_LIMITS, err) == 1
     assert "INTERNAL ERROR (please report) writing" in err.getvalue()
