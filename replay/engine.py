@@ -42,6 +42,7 @@ from kansa.replay.events import (
 )
 from kansa.replay.game import Game
 from kansa.replay.ledger import Reason, Transfer
+from kansa.replay.melds import Meld, MeldType, added_kan_base
 from kansa.replay.payments import final_result, out_of_range
 from kansa.replay.result import HandRecord, ReplayResult, RiichiRecord, WinRecord
 from kansa.replay.rules import RuleSet
@@ -58,8 +59,6 @@ from kansa.replay.situation import win_situation
 from kansa.replay.state import (
     GameState,
     LastDiscard,
-    Meld,
-    MeldType,
     PlayerState,
     RiverTile,
     RoundState,
@@ -399,6 +398,7 @@ class Replayer:
         st.kyotaku = ev.kyotaku
         rs = RoundState.initial(ev, self.rules)
         st.round = rs
+        self.ctx.wins = []
         st.hands_played += 1
         self.hand = HandRecord(
             label=rs.label, bakaze=ev.bakaze, kyoku=ev.kyoku, honba=ev.honba,
@@ -647,18 +647,15 @@ class Replayer:
             self._desync("log.out-of-order", f"seat {ev.actor} calls kakan out of turn",
                          ev.actor)
             return
-        pon = next((m for m in p.melds
-                    if m.type is MeldType.PON and m.tiles[0].index == ev.tile.index), None)
-        if pon is None:
+        at = added_kan_base(p.melds, ev.tile)
+        if at is None:
             self._desync("tiles.not-in-hand",
                          f"seat {ev.actor} adds {ev.tile} to a pon it does not have", ev.actor)
             return
         self._check_size(p, 14, "calls kakan")
         if not self._take(p, ev.tile, "adds to a kan"):
             return
-        pon.type = MeldType.KAKAN
-        pon.tiles = (*pon.tiles, ev.tile)
-        pon.added = ev.tile
+        p.melds[at] = p.melds[at].kakan(ev.tile)
         rs.kans += 1
         rs.after_kan = True
         p.last_draw = None
@@ -778,14 +775,15 @@ class Replayer:
             self.wins_valued += 1
             assert ws is not None
             liable, liable_yaku = liability(ws.melds, [y for y, _ in value.yaku], rules)
-        kyotaku = rs.wins[0].kyotaku if rs.wins else st.kyotaku
+        wins = self.ctx.wins
+        kyotaku = wins[0].kyotaku if wins else st.kyotaku
         entry = WinEntry(
             event=ev, index=self.index, situation=ws, value=value,
             claim=claimed_value(ev.yaku, ev.han, ev.fu, rules), liable=liable,
             liable_yaku=liable_yaku, honba=st.honba, kyotaku=kyotaku,
             riichi=rs.players[ev.actor].riichi)
-        rs.wins.append(entry)
-        mark_extra(rs.wins, rules, self.index)
+        wins.append(entry)
+        mark_extra(wins, rules, self.index)
         return entry
 
     @property
@@ -796,10 +794,10 @@ class Replayer:
         """Price the hand's wins once all of them are known; apply computed deltas where the
         log gives none; record the transfers; run the checks of the settlement."""
         rs = self.state.round
-        if rs is None or rs.settled or not rs.wins or rs.desync is not None:
+        if rs is None or rs.settled or not self.ctx.wins or rs.desync is not None:
             return
         rs.settled = True
-        settlement = settle_wins_of_hand(rs.wins, dealer=rs.start.oya, rules=self.rules,
+        settlement = settle_wins_of_hand(self.ctx.wins, dealer=rs.start.oya, rules=self.rules,
                                          hand=self._hand_no)
         st = self.state
         for w in settlement.wins:

@@ -28,9 +28,9 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
+from kansa.replay.melds import MeldType
 from kansa.replay.rules import KazoeCap, RuleSet
 from kansa.replay.situation import WinSituation
-from kansa.replay.state import MeldType
 from kansa.replay.tiles import Tile
 from kansa.replay.yaku import Limit, Yaku
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from kansa.replay.events import DrawReason, Hora, Ryukyoku
 from kansa.replay.ledger import Reason, Transfer, settle_differences
+from kansa.replay.melds import Meld, MeldType
 from kansa.replay.payments import (
     DrawPayment,
     WinInput,
@@ -28,7 +29,7 @@ from kansa.replay.payments import (
 from kansa.replay.rules import MultiRon, PaoScope, RuleSet
 from kansa.replay.scoring import HandValue, ron_points, total_points
 from kansa.replay.situation import WinSituation
-from kansa.replay.state import Meld, MeldType, RoundState
+from kansa.replay.state import RoundState
 from kansa.replay.tiles import Seat
 from kansa.replay.yaku import Limit, Yaku
 

@@ -8,72 +8,16 @@ and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kansa.replay.events import Ryukyoku, StartKyoku
+from kansa.replay.melds import Meld
 from kansa.replay.rules import RuleSet
 from kansa.replay.tiles import BY_VALUE, Seat, Tile
 
-if TYPE_CHECKING:
-    from kansa.replay.settle import WinEntry
-
 DEAD_WALL = 14
 """Tiles kept back from the live wall (indicators and replacement tiles)."""
-
-
-class MeldType(Enum):
-    CHI = "chi"
-    PON = "pon"
-    DAIMINKAN = "daiminkan"
-    KAKAN = "kakan"
-    ANKAN = "ankan"
-
-    @property
-    def is_kan(self) -> bool:
-        return self in (MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN)
-
-
-@dataclass(slots=True)
-class Meld:
-    type: MeldType
-    tiles: tuple[Tile, ...]
-    """All tiles of the meld, the called tile included."""
-    called: Tile | None = None
-    """The tile taken from another player (``None`` for an ankan)."""
-    target: Seat | None = None
-    """Who discarded the called tile."""
-    added: Tile | None = None
-    """The tile added to a pon to make a kakan."""
-
-    @property
-    def kind(self) -> Tile:
-        """The meld's lowest tile kind (the pung's or kong's kind)."""
-        return min(self.tiles).normal
-
-    @property
-    def is_open(self) -> bool:
-        return self.type is not MeldType.ANKAN
-
-    @property
-    def well_formed(self) -> bool:
-        """Whether the tiles make the chow, pung or kong the type names (a log may say
-        otherwise: ``claim.meld-shape``)."""
-        return meld_well_formed(self.type, self.tiles)
-
-
-def meld_well_formed(mtype: MeldType, tiles: Sequence[Tile]) -> bool:
-    """Three consecutive tiles of one suit for a chi, three of a kind for a pon, four of
-    a kind for a kan."""
-    if mtype is MeldType.CHI:
-        if len(tiles) != 3 or any(t.is_honor for t in tiles) or len({t.suit for t in tiles}) != 1:
-            return False
-        low, mid, high = sorted(t.number for t in tiles)
-        return mid == low + 1 and high == low + 2
-    size = 3 if mtype is MeldType.PON else 4
-    return len(tiles) == size and len({t.index for t in tiles}) == 1
 
 
 @dataclass(slots=True)
@@ -264,8 +208,6 @@ class RoundState:
     """Events skipped after a desync."""
     seen37: list[int] = field(default_factory=lambda: [0] * 37)
     """Tiles whose identity is known so far (dealt, drawn, revealed), by value."""
-    wins: list[WinEntry] = field(default_factory=list)
-    """The hand's wins with their replayed value, in log order."""
     draw: Ryukyoku | None = None
     """The draw that ended the hand."""
     settled: bool = False

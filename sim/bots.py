@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 
 from kansa.replay import hand as H
 from kansa.replay.events import DrawReason
+from kansa.replay.melds import MeldType
 from kansa.replay.rules import Kuikae, RiichiAnkan, RuleSet
-from kansa.replay.state import MeldType
 from kansa.replay.tiles import Seat, Tile
 
 if TYPE_CHECKING:

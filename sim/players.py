@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from kansa.replay import hand as H
 from kansa.replay.events import DrawReason
-from kansa.replay.state import Meld, MeldType
+from kansa.replay.melds import Meld, MeldType
 from kansa.replay.tiles import Seat, Tile
 
 

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
 from kansa.replay.events import Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Pon
+from kansa.replay.melds import MeldType, meld_well_formed
 from kansa.replay.rules import Kuikae, LateClaim
-from kansa.replay.state import LastDiscard, MeldType, RoundState, meld_well_formed
+from kansa.replay.state import LastDiscard, RoundState
 from kansa.replay.tiles import Seat, Tile, format_tiles, kamicha
 from kansa.replay.violations import Severity, Violation, define
 

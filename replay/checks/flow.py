@@ -88,13 +88,14 @@ def dealer_tenpai(rs: RoundState) -> bool | None:
     return None
 
 
-def next_hand(rs: RoundState, scores: Sequence[int] | None, rules: RuleSet) -> NextHand:
-    """What follows the finished hand ``rs`` with ``scores`` after it."""
+def next_hand(rs: RoundState, winners: Sequence[Seat], scores: Sequence[int] | None,
+              rules: RuleSet) -> NextHand:
+    """What follows the finished hand ``rs``, won by ``winners`` (none for a draw; the
+    wins that count), with ``scores`` after it."""
     start = rs.start
     oya = start.oya
     n = rules.players
     pos = _position(start.bakaze, start.kyoku)
-    winners = [e.event.actor for e in rs.wins if not e.extra]
     abortive = False
     renchan: bool | None
     if winners:
@@ -187,7 +188,7 @@ def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bo
             or own.hanchan != rules.hanchan):
         return
     other = rules.replace(hanchan=not rules.hanchan)
-    nh = next_hand(rs, ctx.game.scores, other)
+    nh = next_hand(rs, _winners(ctx), ctx.game.scores, other)
     if (nh.end is None) != goes_on:
         return
     ctx.game.memo[_LENGTH] = other
@@ -197,6 +198,11 @@ def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bo
         "the play (a header the play contradicts)"))
     if found:
         yield from found
+
+
+def _winners(ctx: CheckContext) -> list[Seat]:
+    """The winners of the hand that ended (an extra ron of a head bump left out)."""
+    return [e.event.actor for e in ctx.wins if not e.extra]
 
 
 def _previous(ctx: CheckContext) -> RoundState | None:
@@ -214,7 +220,7 @@ def next_hand_follows(ctx: CheckContext, ev: StartKyoku) -> Iterator[Violation]:
         return
     st = ctx.game
     rules = _flow_rules(ctx)
-    nh = next_hand(rs, st.scores, rules)
+    nh = next_hand(rs, _winners(ctx), st.scores, rules)
     after = f"after {rs.label} ({nh.why})"
     if nh.end is not None:
         contradicted = list(_other_length(
@@ -225,7 +231,7 @@ def next_hand_follows(ctx: CheckContext, ev: StartKyoku) -> Iterator[Violation]:
             return
         yield from contradicted
         rules = _flow_rules(ctx)
-        nh = next_hand(rs, st.scores, rules)
+        nh = next_hand(rs, _winners(ctx), st.scores, rules)
         after = f"after {rs.label} ({nh.why})"
     if (ev.bakaze, ev.kyoku) != (nh.bakaze, nh.kyoku) or \
             (nh.oya is not None and ev.oya != nh.oya):
@@ -256,7 +262,7 @@ def game_ends_in_time(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
     if rs is None:
         return
     rules = _flow_rules(ctx)
-    nh = next_hand(rs, ctx.game.scores, rules)
+    nh = next_hand(rs, _winners(ctx), ctx.game.scores, rules)
     if nh.end is None and nh.end_known:
         contradicted = list(_other_length(
             ctx, rules, rs, False, f"the game ends after {rs.label} ({nh.why})"))

@@ -28,8 +28,9 @@ from kansa.replay.events import (
     Ryukyoku,
     Tsumo,
 )
+from kansa.replay.melds import MeldType
 from kansa.replay.rules import KanDoraTiming
-from kansa.replay.state import MeldType, RoundState
+from kansa.replay.state import RoundState
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import Severity, Violation, define
 

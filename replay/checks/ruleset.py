@@ -40,8 +40,8 @@ from kansa.replay.events import (
     Ryukyoku,
     StartKyoku,
 )
+from kansa.replay.melds import MeldType
 from kansa.replay.rules import MultiRon, RuleSet, UnknownRule
-from kansa.replay.state import MeldType
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import RULES, Severity, Violation, define
 from kansa.replay.yaku import Yaku

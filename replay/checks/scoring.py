@@ -110,11 +110,11 @@ def _yaku_list(yaku: Iterable[tuple[Yaku, int]]) -> list[tuple[Yaku, int]]:
 
 @check(Hora, rules=("score.value", "score.indicators", "win.multi-ron"), phase="after")
 def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
-    rs = ctx.round
-    if not rs.wins or rs.wins[-1].event is not ev:
+    wins = ctx.wins
+    if not wins or wins[-1].event is not ev:
         return
-    entry = rs.wins[-1]
-    for e in rs.wins:
+    entry = wins[-1]
+    for e in wins:
         if e.extra_at == ctx.index:
             yield from _multi_ron(ctx, e)
     yield from _indicators(ctx, entry)
@@ -207,7 +207,7 @@ def _tiles(tiles: Iterable[object]) -> str:
 
 def _multi_ron(ctx: CheckContext, entry: WinEntry) -> Iterator[Violation]:
     ev = entry.event
-    rons = [e.event.actor for e in ctx.round.wins if not e.event.is_tsumo]
+    rons = [e.event.actor for e in ctx.wins if not e.event.is_tsumo]
     if ctx.rules.multi_ron is MultiRon.HEAD_BUMP:
         why = "head bump: only the closest winner to the discarder's right wins"
     else:
@@ -274,7 +274,7 @@ def _same_but_sticks(logged: tuple[int, ...], paid: WinPayment, winner: int) -> 
 
 
 def _stick_rule(ctx: CheckContext, w: SettledWin) -> str:
-    if len(ctx.round.wins) < 2:
+    if len(ctx.wins) < 2:
         return ""
     if ctx.rules.sticks_multi_ron is SticksMultiRon.CLOSEST_ALL:
         return "; the closest winner takes them all"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kansa.replay.engine import Replayer
 from kansa.replay.events import Event
+from kansa.replay.melds import MeldType
 from kansa.replay.rules import RuleSet
-from kansa.replay.state import MeldType, RoundState
+from kansa.replay.state import RoundState
 from kansa.sim.scenario import Scenario
 
 HANDS = ["123456789m1234p", "234m1p789s123466z", "111m99p456s55677z", "345m147p258s1237z"]
