@@ -226,14 +226,8 @@ class RoundState:
         n = rules.players
         players = [PlayerState(seat=Seat(i)) for i in range(n)]
         for p, tiles in zip(players, start.tehais, strict=False):
-            c37, c34 = p.c37, p.c34  # PlayerState.add for each dealt tile, inline
             for t in tiles:
-                if t is None:
-                    p.hidden += 1
-                else:
-                    c37[t.code] += 1
-                    c34[t.index] += 1
-                    p.known_count += 1
+                p.add(t)
         wall = 136 - (28 if n == 3 else 0) - DEAD_WALL - 13 * n  # sanma drops 2m-8m
         rs = RoundState(start=start, players=players, live_wall=wall,
                         dora_markers=[start.dora_marker], current=start.oya)
