@@ -325,6 +325,7 @@ class Replayer:
                 f"with {st.scores} (difference {diff})"))
         rs = transitions.start_kyoku(st, ev, self.rules)
         self.ctx.wins = []
+        self.ctx.memos.new_hand()
         n = self.rules.players
         self.recorder.open(rs, self.index, n)
         for p, tiles in zip(rs.players, ev.tehais, strict=False):

@@ -9,7 +9,6 @@ and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from kansa.replay.events import Ryukyoku, StartKyoku
 from kansa.replay.melds import Meld
@@ -212,8 +211,6 @@ class RoundState:
     """The draw that ended the hand."""
     settled: bool = False
     """The hand's payments were worked out (see :mod:`kansa.replay.settle`)."""
-    memo: dict[str, Any] = field(default_factory=dict)
-    """Working state that checks keep for this hand, keyed by the check module."""
 
     @property
     def label(self) -> str:
@@ -245,5 +242,3 @@ class GameState:
     kyotaku: int = 0
     round: RoundState | None = None
     hands_played: int = 0
-    memo: dict[str, Any] = field(default_factory=dict)
-    """Working state that checks keep for the whole game, keyed by the check module."""

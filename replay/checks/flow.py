@@ -14,6 +14,7 @@ from kansa.replay.checks.registry import check
 from kansa.replay.checks.ruleset import report_mismatch
 from kansa.replay.context import CheckContext
 from kansa.replay.events import DrawReason, EndGame, StartKyoku
+from kansa.replay.memory import Memory
 from kansa.replay.payments import ranking
 from kansa.replay.rules import RuleSet
 from kansa.replay.settle import assumed_tenpai
@@ -162,12 +163,18 @@ def _end(pos: int, oya: Seat, renchan: bool, abortive: bool, *,
     return None
 
 
-_LENGTH = "flow.length"
+@dataclass(slots=True)
+class _Length:
+    played: RuleSet | None = None
+    """The rule set of the other game length, once the play showed that one."""
+
+
+_LENGTH = Memory("flow.length", _Length, per_hand=False)
 
 
 def _flow_rules(ctx: CheckContext) -> RuleSet:
     """The audit rule set, or its other game length once the play showed that one."""
-    played: RuleSet | None = ctx.game.memo.get(_LENGTH)
+    played = ctx.memos.get(_LENGTH).played
     return played if played is not None else ctx.rules
 
 
@@ -184,14 +191,14 @@ def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bo
     already and stays the rule set's verdict, and so does the difference under a rule
     set of another length (``--rules ema`` on an East-only game)."""
     own = ctx.own_rules
-    if (not goes_on or _LENGTH in ctx.game.memo or own is None
+    if (not goes_on or ctx.memos.get(_LENGTH).played is not None or own is None
             or own.hanchan != rules.hanchan):
         return
     other = rules.replace(hanchan=not rules.hanchan)
     nh = next_hand(rs, _winners(ctx), ctx.game.scores, other)
     if (nh.end is None) != goes_on:
         return
-    ctx.game.memo[_LENGTH] = other
+    ctx.memos.get(_LENGTH).played = other
     found = report_mismatch(ctx, "length", (
         f"{what}, as in an {_length(other)} game; the log's rules "
         f"({ctx.rules.name}) make it {_length(rules)}. The game's length is taken from "

@@ -158,7 +158,7 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
     log_text = describe(_yaku_list(ev.yaku or ()), ev.han, ev.fu, ev.points, ev.limit)
     replay_text = describe(ours, han, v.fu, v.points, v.limit)
     win = "tsumo" if ev.is_tsumo else f"ron on seat {ev.target}"
-    missing = indicators_missing(ctx.round)
+    missing = indicators_missing(ctx)
     why = (f"; the log lost {missing} kan dora indicator(s) before this win (see kan.dora), "
            "so its dora cannot be counted and this is a warning") if missing else ""
     if not missing and diffs == ["yaku"] and _names_only(ev.yaku or (), ours):
