@@ -62,7 +62,7 @@ class Accounts:
             event=ev, index=index, situation=ws, value=value,
             claim=claimed_value(ev.yaku, ev.han, ev.fu, rules), liable=liable,
             liable_yaku=liable_yaku, honba=st.honba, kyotaku=kyotaku,
-            riichi=rs.players[ev.actor].riichi)
+            riichi=rs.players[ev.actor].riichi, players=rules.players)
         wins.append(entry)
         mark_extra(wins, rules, index)
         return entry

@@ -28,7 +28,6 @@ from kansa.replay import conservation, transitions
 from kansa.replay.accounts import Accounts
 from kansa.replay.checks.registry import CheckFn, dispatch_table
 from kansa.replay.checks.ruleset import fold_unknown_rules
-from kansa.replay.collector import collector_paused
 from kansa.replay.context import CheckContext
 from kansa.replay.events import (
     Ankan,
@@ -87,9 +86,11 @@ def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None 
     """Replay ``game`` under ``rules`` and return the findings and per-hand facts.
 
     :param enabled: keep only the checks with a rule id for which this returns true.
+
+    The garbage collector is left as it is: pausing it over a batch of games is the
+    application's choice (:mod:`kansa.replay.collector`, used by ``kansa.runner``).
     """
-    with collector_paused():
-        return Replayer(game, rules, enabled=enabled).run()
+    return Replayer(game, rules, enabled=enabled).run()
 
 
 class Replayer:
@@ -97,6 +98,7 @@ class Replayer:
 
     def __init__(self, game: Game, rules: RuleSet, *,
                  enabled: Callable[[str], bool] | None = None) -> None:
+        rules = rules.seated(game.hints)
         self.game = game
         self.rules = rules
         self.state = GameState(rules=rules)

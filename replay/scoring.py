@@ -128,7 +128,7 @@ def tsumo_points(base: int, *, dealer: bool) -> tuple[int, int]:
     return _up100(base), _up100(base * 2)
 
 
-def total_points(base: int, *, dealer: bool, tsumo: bool, players: int = 4) -> int:
+def total_points(base: int, *, dealer: bool, tsumo: bool, players: int) -> int:
     """The value as logs record it: the ron payment or the sum of the tsumo payments."""
     if not tsumo:
         return ron_points(base, dealer=dealer)

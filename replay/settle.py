@@ -57,6 +57,8 @@ class WinEntry:
     """Riichi sticks on the table when the hand was won."""
     riichi: bool
     """The winner's own riichi stick is among them."""
+    players: int
+    """Seats at the table (who pays a tsumo)."""
     extra: bool = False
     """A winner the rule set does not allow (head bump, or a third ron that aborts)."""
     extra_at: int | None = None
@@ -77,7 +79,8 @@ class WinEntry:
             return ev.points
         dealer = self.situation.is_dealer if self.situation is not None else None
         if self.claim is not None and dealer is not None:
-            return total_points(self.claim[0], dealer=dealer, tsumo=ev.is_tsumo)
+            return total_points(self.claim[0], dealer=dealer, tsumo=ev.is_tsumo,
+                                players=self.players)
         return None
 
     @property
