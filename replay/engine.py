@@ -94,10 +94,16 @@ def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None 
 
 
 class Replayer:
-    """Step-by-step replay; :func:`replay` is the usual entry point."""
+    """Step-by-step replay; :func:`replay` is the usual entry point.
+
+    With ``validate``, the state is checked after every event
+    (:meth:`RoundState.validate`) and what is wrong is kept in :attr:`invalid`: a test
+    of the engine itself, off in normal runs.
+    """
 
     def __init__(self, game: Game, rules: RuleSet, *,
-                 enabled: Callable[[str], bool] | None = None) -> None:
+                 enabled: Callable[[str], bool] | None = None, validate: bool = False,
+                 ) -> None:
         rules = rules.seated(game.hints)
         self.game = game
         self.rules = rules
@@ -130,12 +136,15 @@ class Replayer:
         (every event, every river tile) would then wait for the cyclic garbage collector
         instead of going when the replay's result is returned."""
         self._players = rules.players
+        self._validate = validate
+        self.invalid: list[tuple[int, str]] = []
+        """With ``validate``: (event index, problem) for each inconsistent state."""
 
     # -- driving -----------------------------------------------------------------
 
     def run(self) -> ReplayResult:
         self.start()
-        step = self.step
+        step = self.step if self._validate else self._step
         for ev in self.game.events:
             step(ev)
         return self.finish()
@@ -149,6 +158,14 @@ class Replayer:
                 self._emit(dataclasses.replace(v, src=d.src))
 
     def step(self, ev: Event) -> None:
+        """Apply one event: its checks, its state update, its facts."""
+        self._step(ev)
+        if self._validate:
+            rs = self.state.round
+            if rs is not None and rs.desync is None:
+                self.invalid.extend((self.index, problem) for problem in rs.validate())
+
+    def _step(self, ev: Event) -> None:
         self.index = index = self.index + 1
         ctx = self.ctx
         ctx.index = index

@@ -19,6 +19,11 @@ DEAD_WALL = 14
 """Tiles kept back from the live wall (indicators and replacement tiles)."""
 
 
+def set_size(players: int) -> int:
+    """The tiles of the set: 136, or 108 at a three-player table (2m-8m left out)."""
+    return 136 - (28 if players == 3 else 0)
+
+
 @dataclass(slots=True)
 class RiverTile:
     tile: Tile
@@ -218,6 +223,49 @@ class RoundState:
         s = self.start
         return f"{s.bakaze.mjai}{s.kyoku}-{s.honba}"
 
+    def validate(self) -> list[str]:
+        """What is inconsistent in this state, as text (nothing on a state the replay
+        follows): every tile of the set accounted for across hands, melds, rivers, North
+        set aside, the live wall and the dead wall; hand sizes (14 only for the seat whose
+        turn it is, unless a size finding was made); count arrays that agree; no fifth
+        copy of a tile and no second red five among the tiles shown."""
+        problems: list[str] = []
+        held = 0
+        shown = [0] * 37
+        for p in self.players:
+            river = [r.tile for r in p.river if r.called_by is None]
+            melded = [t for m in p.melds for t in m.tiles]
+            held += p.concealed_count + len(melded) + len(river) + p.nukidora
+            for t in (*river, *melded):
+                shown[t.code] += 1
+            for code, n in enumerate(p.c37):
+                shown[code] += n
+            kinds = [0] * 34
+            for code, n in enumerate(p.c37):
+                kinds[BY_VALUE[code].index] += n
+            if kinds != p.c34 or sum(p.c37) != p.known_count:
+                problems.append(f"seat {p.seat}'s tile counts disagree")
+            sizes = (13, 14) if p.seat == self.current else (13,)
+            if p.size not in sizes and not p.size_reported:
+                problems.append(f"seat {p.seat} holds {p.size} tiles; "
+                                f"{' or '.join(map(str, sizes))} expected")
+        total = held + self.live_wall + DEAD_WALL
+        full = set_size(len(self.players))
+        if total != full:
+            problems.append(f"{total} tiles accounted for ({held} with the players, "
+                            f"{self.live_wall} in the live wall, {DEAD_WALL} in the dead "
+                            f"wall); the set has {full}")
+        for t in self.dora_markers:
+            shown[t.code] += 1
+        copies = [0] * 34
+        for code, n in enumerate(shown):
+            copies[BY_VALUE[code].index] += n
+        problems.extend(f"{n} copies of {BY_VALUE[kind]} are shown"
+                        for kind, n in enumerate(copies) if n > 4)
+        problems.extend(f"{shown[code]} red {BY_VALUE[code].normal} are shown"
+                        for code in range(34, 37) if shown[code] > 1)
+        return problems
+
     @staticmethod
     def initial(start: StartKyoku, rules: RuleSet) -> RoundState:
         n = rules.players
@@ -225,7 +273,7 @@ class RoundState:
         for p, tiles in zip(players, start.tehais, strict=False):
             for t in tiles:
                 p.add(t)
-        wall = 136 - (28 if n == 3 else 0) - DEAD_WALL - 13 * n  # sanma drops 2m-8m
+        wall = set_size(n) - DEAD_WALL - 13 * n
         rs = RoundState(start=start, players=players, live_wall=wall,
                         dora_markers=[start.dora_marker], current=start.oya)
         return rs
