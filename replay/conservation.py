@@ -1,4 +1,4 @@
-"""Tile conservation and hand sizes: the engine's own checks of the counts.
+"""Tile conservation, hand sizes and seats: the engine's own checks of the counts.
 
 Each function changes at most the counts it is about and returns what is wrong as
 text (the engine turns it into a finding): a fifth copy of a tile coming into play,
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kansa.replay.events import Event
 from kansa.replay.state import PlayerState
 from kansa.replay.tiles import BY_VALUE, Tile, format_tiles
 
@@ -87,3 +88,13 @@ def take_all(p: PlayerState, tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...],
     if missing is not None:
         return (), f"{format_tiles(tiles)}, but holds {hand_text(p)} (no {missing})"
     return tiles[: hidden_before - p.hidden], None
+
+
+def seat_problem(ev: Event, players: int) -> str | None:
+    """Why ``ev`` names a seat the game does not have, or ``None`` when its seats exist."""
+    for name in ("actor", "target", "pao"):
+        seat = getattr(ev, name, None)
+        if seat is not None and not 0 <= seat < players:
+            return (f"{type(ev).__name__} names seat {seat} as its {name}, but a "
+                    f"{players}-player game has seats 0-{players - 1}")
+    return None

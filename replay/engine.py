@@ -68,17 +68,8 @@ _SEATED: frozenset[type] = frozenset({
 _ACTOR_ONLY: frozenset[type] = frozenset({
     Tsumo, Dahai, Kakan, Ankan, Nukidora, Reach, ReachAccepted})
 """Seated event types whose only seat is a required ``actor``: the step checks it inline
-and calls :func:`seat_problem` only when it is out of range (for the message)."""
-
-
-def seat_problem(ev: Event, players: int) -> str | None:
-    """Why ``ev`` names a seat the game does not have, or ``None`` when its seats exist."""
-    for name in ("actor", "target", "pao"):
-        seat = getattr(ev, name, None)
-        if seat is not None and not 0 <= seat < players:
-            return (f"{type(ev).__name__} names seat {seat} as its {name}, but a "
-                    f"{players}-player game has seats 0-{players - 1}")
-    return None
+and calls :func:`~kansa.replay.conservation.seat_problem` only when it is out of range
+(for the message)."""
 
 
 def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
@@ -87,10 +78,16 @@ def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None 
 
     :param enabled: keep only the checks with a rule id for which this returns true.
 
+    A loop over :meth:`Replayer.push` (the method of :class:`~kansa.replay.table.Table`).
     The garbage collector is left as it is: pausing it over a batch of games is the
     application's choice (:mod:`kansa.replay.collector`, used by ``kansa.runner``).
     """
-    return Replayer(game, rules, enabled=enabled).run()
+    table = Replayer(game, rules, enabled=enabled)
+    table.start()
+    push = table.push
+    for ev in game.events:
+        push(ev)
+    return table.finish()
 
 
 class Replayer:
@@ -142,13 +139,6 @@ class Replayer:
 
     # -- driving -----------------------------------------------------------------
 
-    def run(self) -> ReplayResult:
-        self.start()
-        step = self.step if self._validate else self._step
-        for ev in self.game.events:
-            step(ev)
-        return self.finish()
-
     def start(self) -> None:
         """Report the log's own warnings before its first event."""
         for d in self.game.diagnostics:
@@ -157,13 +147,17 @@ class Replayer:
                 v = self.ctx.violation(d.rule, d.message)
                 self._emit(dataclasses.replace(v, src=d.src))
 
-    def step(self, ev: Event) -> None:
-        """Apply one event: its checks, its state update, its facts."""
+    def push(self, ev: Event) -> list[Violation]:
+        """Apply one event (its checks, its state update, its facts) and return the
+        findings it proves."""
+        found = self.violations
+        before = len(found)
         self._step(ev)
         if self._validate:
             rs = self.state.round
             if rs is not None and rs.desync is None:
                 self.invalid.extend((self.index, problem) for problem in rs.validate())
+        return found[before:] if len(found) > before else []
 
     def _step(self, ev: Event) -> None:
         self.index = index = self.index + 1
@@ -194,7 +188,7 @@ class Replayer:
         if seated:
             players = self._players
             if seated == 2 or not 0 <= ev.actor < players:  # type: ignore[union-attr,operator]
-                problem = seat_problem(ev, players)
+                problem = conservation.seat_problem(ev, players)
                 if problem is not None:  # (rs is set: seated events before a hand returned)
                     self._desync("log.out-of-order", problem, None)
                     return

@@ -3,6 +3,8 @@
 >>> table = Table("tenhou")
 >>> table.state.round is None          # no hand dealt yet
 True
+>>> table.legal()                      # nobody may do anything before the deal
+[]
 """
 
 from __future__ import annotations
@@ -10,55 +12,33 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kansa.replay.engine import Replayer
-from kansa.replay.events import Event
 from kansa.replay.game import Game, RuleHints
-from kansa.replay.result import ReplayResult
+from kansa.replay.legal import Action, legal_actions
 from kansa.replay.rules import RuleSet
-from kansa.replay.state import GameState
-from kansa.replay.violations import Violation
 
 
-class Table:
+class Table(Replayer):
     """The game so far: :meth:`push` an event, get the findings it proves.
 
     ``rules`` is a :class:`RuleSet` or a preset's name.  ``game`` gives the log's
     metadata (players, rule hints, diagnostics) when the events come from a log;
-    without it the table knows only the rule set.  Checks that need the end of a
-    hand run when the hand's result arrives; :meth:`finish` closes the game.
+    without it the table knows only the rule set and ``players`` (the rule set's by
+    default).  :attr:`state` is the position: every seat's hand, melds and river, the
+    live wall, the scores and the dora indicators.  Checks that need the end of a hand
+    run when the hand's result arrives; :meth:`finish` closes the game and gives the
+    whole result, as :func:`~kansa.replay.engine.replay` does (a loop over :meth:`push`).
     """
 
     def __init__(self, rules: RuleSet | str = "tenhou", *, players: int | None = None,
-                 game: Game | None = None,
-                 enabled: Callable[[str], bool] | None = None) -> None:
+                 game: Game | None = None, enabled: Callable[[str], bool] | None = None,
+                 validate: bool = False) -> None:
         ruleset = RuleSet.preset(rules) if isinstance(rules, str) else rules
         if game is None:
             game = Game(format="stream", source="<stream>", events=(),
                         hints=RuleHints(players=players or ruleset.players))
-        self._replayer = Replayer(game, ruleset, enabled=enabled)
-        self._replayer.start()
+        super().__init__(game, ruleset, enabled=enabled, validate=validate)
+        self.start()
 
-    @property
-    def rules(self) -> RuleSet:
-        return self._replayer.rules
-
-    @property
-    def state(self) -> GameState:
-        """The current position: every seat's hand, melds and river, the wall, the scores."""
-        return self._replayer.state
-
-    @property
-    def violations(self) -> list[Violation]:
-        """Every finding so far, in the order found."""
-        return self._replayer.violations
-
-    def push(self, event: Event) -> list[Violation]:
-        """Apply ``event`` and return the findings it proves."""
-        found = self._replayer.violations
-        before = len(found)
-        self._replayer.step(event)
-        return found[before:]
-
-    def finish(self) -> ReplayResult:
-        """Close the game (a log that stops early is reported as cut off) and give
-        the whole result, as :func:`~kansa.replay.engine.replay` does."""
-        return self._replayer.finish()
+    def legal(self) -> list[Action]:
+        """What each seat may do now (see :mod:`kansa.replay.legal`)."""
+        return legal_actions(self.state, self.rules, self.ctx.memos, self.ctx.wins)

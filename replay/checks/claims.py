@@ -19,7 +19,7 @@ from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
 from kansa.replay.events import Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Pon
 from kansa.replay.melds import MeldType, meld_well_formed
-from kansa.replay.memory import Memory
+from kansa.replay.memory import Memory, Memos
 from kansa.replay.rules import Kuikae, LateClaim
 from kansa.replay.state import LastDiscard, RoundState
 from kansa.replay.tiles import Seat, Tile, format_tiles, kamicha
@@ -85,6 +85,14 @@ class _Claims:
 
 
 _MEMORY = Memory("claims", _Claims)
+
+
+def forbidden_discards(memos: Memos, seat: Seat) -> tuple[int, ...]:
+    """The kinds ``seat`` may not discard now, after its chi or pon (kuikae)."""
+    m = memos.peek(_MEMORY)
+    if m is None or m.kuikae is None or m.kuikae[0] != seat:
+        return ()
+    return m.kuikae[1]
 
 
 def _is_chankan(rs: RoundState, ev: Hora) -> bool:

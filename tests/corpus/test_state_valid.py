@@ -8,7 +8,7 @@ import pytest
 
 from kansa.discovery import discover
 from kansa.parsers import load
-from kansa.replay.engine import Replayer
+from kansa.replay.table import Table
 from kansa.runner import rules_for
 
 pytestmark = pytest.mark.corpus
@@ -29,8 +29,9 @@ def test_every_state_of_every_game_is_valid(corpus_dir: Path) -> None:
     for path in log_files(corpus_dir):
         for game in load(path):
             games += 1
-            r = Replayer(game, rules_for(game, "auto"), validate=True)
-            r.run()
+            r = Table(rules_for(game, "auto"), game=game, validate=True)
+            for ev in game.events:
+                r.push(ev)
             invalid.extend((str(path), game.index, i, problem) for i, problem in r.invalid)
     assert games > 300
     assert invalid == []

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from kansa.replay.engine import Replayer
 from kansa.replay.events import Event
 from kansa.replay.rules import RuleSet
 from kansa.replay.state import RoundState
+from kansa.replay.table import Table
 from kansa.replay.tiles import Tile
 from kansa.sim.scenario import Scenario
 
@@ -20,11 +20,11 @@ def played() -> Scenario:
     return sc.draw(3, "8m").discard(3, "8m").draw(0, "9m").discard(0, "9m")
 
 
-def replayed(sc: Scenario) -> tuple[Replayer, RoundState]:
-    r = Replayer(sc.game(), TENHOU, validate=True)
+def replayed(sc: Scenario) -> tuple[Table, RoundState]:
+    r = Table(TENHOU, game=sc.game(), validate=True)
     events: tuple[Event, ...] = sc.game().events
     for ev in events:
-        r.step(ev)
+        r.push(ev)
     assert r.state.round is not None
     return r, r.state.round
 
@@ -71,10 +71,10 @@ def test_a_second_red_five_is_named() -> None:
 
 def test_a_replayer_with_validation_collects_the_problems_by_event() -> None:
     sc = played()
-    r = Replayer(sc.game(), TENHOU, validate=True)
+    r = Table(TENHOU, game=sc.game(), validate=True)
     events = sc.game().events
-    r.step(events[0])
+    r.push(events[0])
     assert r.state.round is not None
     r.state.round.live_wall += 2  # as if the engine had lost count
-    r.step(events[1])
+    r.push(events[1])
     assert r.invalid and r.invalid[0][0] == 1 and "tiles accounted for" in r.invalid[0][1]
