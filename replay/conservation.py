@@ -9,7 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kansa.replay.events import Event
+from kansa.replay.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    Tsumo,
+)
 from kansa.replay.state import PlayerState
 from kansa.replay.tiles import BY_VALUE, Tile, format_tiles
 
@@ -88,6 +102,17 @@ def take_all(p: PlayerState, tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...],
     if missing is not None:
         return (), f"{format_tiles(tiles)}, but holds {hand_text(p)} (no {missing})"
     return tiles[: hidden_before - p.hidden], None
+
+
+SEATED: frozenset[type] = frozenset({
+    Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Reach, ReachAccepted, Hora,
+    Ryukyoku})
+"""Event types that name seats (``actor``, and ``target``/``pao`` where they have them)."""
+ACTOR_ONLY: frozenset[type] = frozenset({
+    Tsumo, Dahai, Kakan, Ankan, Nukidora, Reach, ReachAccepted})
+"""Seated event types whose only seat is a required ``actor``: the step checks it inline
+and calls :func:`seat_problem` only when it is out of range
+(for the message)."""
 
 
 def seat_problem(ev: Event, players: int) -> str | None:

@@ -28,6 +28,7 @@ from kansa.replay import conservation, transitions
 from kansa.replay.accounts import Accounts
 from kansa.replay.checks.registry import CheckFn, dispatch_table
 from kansa.replay.checks.ruleset import fold_unknown_rules
+from kansa.replay.conservation import ACTOR_ONLY, SEATED
 from kansa.replay.context import CheckContext
 from kansa.replay.events import (
     Ankan,
@@ -60,16 +61,6 @@ from kansa.replay.tiles import Seat, Tile
 from kansa.replay.tracker import TRACK, TrackFn
 from kansa.replay.undo import KEEPS_UNDO, CallUndo, DrawUndo, claimed_entry, undo_call, undo_draw
 from kansa.replay.violations import Violation
-
-_SEATED: frozenset[type] = frozenset({
-    Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Reach, ReachAccepted, Hora,
-    Ryukyoku})
-"""Event types that name seats (``actor``, and ``target``/``pao`` where they have them)."""
-_ACTOR_ONLY: frozenset[type] = frozenset({
-    Tsumo, Dahai, Kakan, Ankan, Nukidora, Reach, ReachAccepted})
-"""Seated event types whose only seat is a required ``actor``: the step checks it inline
-and calls :func:`~kansa.replay.conservation.seat_problem` only when it is out of range
-(for the message)."""
 
 
 def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
@@ -122,16 +113,14 @@ class Replayer:
         self._called: CallUndo | None = None
         self._pipeline: dict[type, tuple[int, tuple[CheckFn, ...], _ApplyFn, TrackFn | None,
                                          tuple[CheckFn, ...]]] = {
-            kind: (1 if kind in _ACTOR_ONLY else 2 if kind in _SEATED else 0,
+            kind: (1 if kind in ACTOR_ONLY else 2 if kind in SEATED else 0,
                    self._before.get(kind, ()), apply, TRACK.get(kind),
                    self._after.get(kind, ()))
             for kind, apply in _APPLY.items()}
-        """Per event type: how its seats are checked (0 none, 1 the actor only, 2 every
-        seat field), the before-checks, the state update, the hand tracker and the
-        after-checks, looked up once per event.  Plain functions, not bound methods: a
-        replayer holding its own bound methods is a reference cycle, and all of a game
-        (every event, every river tile) would then wait for the cyclic garbage collector
-        instead of going when the replay's result is returned."""
+        """Per event type: how its seats are checked (0 none, 1 the actor only, 2 all),
+        the before-checks, the state update, the tracker and the after-checks.  Plain
+        functions, not bound methods: those would make the replayer a reference cycle,
+        and the whole game would wait for the cyclic garbage collector to go."""
         self._players = rules.players
         self._validate = validate
         self.invalid: list[tuple[int, str]] = []
@@ -193,7 +182,11 @@ class Replayer:
                     self._desync("log.out-of-order", problem, None)
                     return
         if before:
-            self._run(before, ev)
+            violations = self.violations
+            for fn in before:  # (inline, not _run: this runs for every event)
+                found = fn(ctx, ev)
+                if found:
+                    violations.extend(found)
         if kind not in KEEPS_UNDO:
             self._drawn = None
             self._called = None
@@ -203,7 +196,11 @@ class Replayer:
             if track is not None:
                 track(self.recorder.tracker, rs, ev, self.recorder.hand, index)
             if after:
-                self._run(after, ev)
+                violations = self.violations
+                for fn in after:
+                    found = fn(ctx, ev)
+                    if found:
+                        violations.extend(found)
         elif rs is None and after:
             self._run(after, ev)
 
@@ -415,7 +412,11 @@ class Replayer:
             return
         if p.known_count + p.hidden + 3 * len(p.melds) != 14:
             self._check_size(p, 14, "discards")
-        if not self._take(p, tile, "discards"):
+        hidden = p.hidden
+        if p.remove(tile):  # (the usual case of _take, without its calls)
+            if p.hidden < hidden:
+                self._see(rs, (tile,))
+        elif not self._take(p, tile, "discards"):
             return
         transitions.dahai(rs, p, ev, self.index)
 

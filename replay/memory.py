@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -43,15 +43,16 @@ class Memos:
     def get(self, memory: Memory[T]) -> T:
         """The memory, made now if this replay (or hand) has none yet."""
         store = self._hand if memory.per_hand else self._game
-        value = store.get(memory)
+        value: T | None = store.get(memory)
         if value is None:
             value = store[memory] = memory.factory()
-        return cast(T, value)
+        return value
 
     def peek(self, memory: Memory[T]) -> T | None:
         """The memory if it was made, else ``None`` (nothing is made)."""
         store = self._hand if memory.per_hand else self._game
-        return cast("T | None", store.get(memory))
+        value: T | None = store.get(memory)
+        return value
 
     def new_hand(self) -> None:
         """A hand starts: the per-hand memories start over."""
