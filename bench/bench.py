@@ -45,13 +45,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import peers  # the sibling bench/peers.py
 
-from kansa.runner import rules_for
 from kansa.parsers import mjai, parse_bytes, sniff
 from kansa.parsers.source import read_log_bytes
 from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
 from kansa.replay.game import Game
 from kansa.replay.scoring import clear_cache
+from kansa.runner import rules_for
 
 FORMAT_DIRS = {"tenhou_xml": "tenhou_xml", "tenhou6": "tenhou6", "mjai": "mjai",
                "majiang": "majiang"}
