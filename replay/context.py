@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kansa.replay.events import Event, SourceRef
 from kansa.replay.game import Game
+from kansa.replay.memory import Memos
 from kansa.replay.rules import RuleSet
+from kansa.replay.settle import WinEntry
 from kansa.replay.state import GameState, PlayerState, RoundState
 from kansa.replay.tiles import Seat, format_tiles
 from kansa.replay.violations import RULES, Severity, Snapshot, Violation
@@ -24,6 +26,11 @@ class CheckContext:
     event: Event | None = None
     log: Game | None = None
     """The game being replayed, for the positions of events that carry none."""
+    memos: Memos = field(default_factory=Memos)
+    """What the checks remember between events (see :mod:`kansa.replay.memory`)."""
+    wins: list[WinEntry] = field(default_factory=list)
+    """The wins of the hand being played (or the last one) with their replayed value,
+    in log order."""
 
     @property
     def round(self) -> RoundState:

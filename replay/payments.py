@@ -163,15 +163,15 @@ def _one_win(w: WinInput, *, dealer: Seat, honba: int, sticks: int, rules: RuleS
                       sticks=sticks * RIICHI_STICK, liable=liable, transfers=tuple(transfers))
 
 
-def split_tsumo(points: int, *, dealer: bool, players: int = 4) -> tuple[int, int]:
+def split_tsumo(points: int, *, dealer: bool, players: int) -> tuple[int, int]:
     """(each non-dealer pays, the dealer pays) for a tsumo worth ``points`` in all.
 
     A non-dealer's tsumo of base ``b`` is paid ``up100(b)`` by each non-dealer and
     ``up100(2b)`` by the dealer, so its total is ``4c`` or ``4c - 100``; that fixes ``c``.
 
-    >>> split_tsumo(1100, dealer=False), split_tsumo(7900, dealer=False)
+    >>> split_tsumo(1100, dealer=False, players=4), split_tsumo(7900, dealer=False, players=4)
     ((300, 500), (2000, 3900))
-    >>> split_tsumo(12000, dealer=True)
+    >>> split_tsumo(12000, dealer=True, players=4)
     (4000, 4000)
     """
     if dealer:

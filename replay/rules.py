@@ -214,6 +214,11 @@ class RuleSet:
     def replace(self, **changes: Any) -> RuleSet:
         return dataclasses.replace(self, **changes)
 
+    def seated(self, hints: RuleHints) -> RuleSet:
+        """This rule set at the table the log shows: the number of players is the log's
+        (the one place a replay takes it from), every other rule stays."""
+        return self if hints.players == self.players else self.replace(players=hints.players)
+
     def with_hints(self, hints: RuleHints) -> RuleSet:
         """This rule set adjusted by what a log says about its own table."""
         changes: dict[str, Any] = {}

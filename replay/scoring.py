@@ -28,9 +28,9 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
+from kansa.replay.melds import MeldType
 from kansa.replay.rules import KazoeCap, RuleSet
 from kansa.replay.situation import WinSituation
-from kansa.replay.state import MeldType
 from kansa.replay.tiles import Tile
 from kansa.replay.yaku import Limit, Yaku
 
@@ -128,7 +128,7 @@ def tsumo_points(base: int, *, dealer: bool) -> tuple[int, int]:
     return _up100(base), _up100(base * 2)
 
 
-def total_points(base: int, *, dealer: bool, tsumo: bool, players: int = 4) -> int:
+def total_points(base: int, *, dealer: bool, tsumo: bool, players: int) -> int:
     """The value as logs record it: the ron payment or the sum of the tsumo payments."""
     if not tsumo:
         return ron_points(base, dealer=dealer)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from kansa.replay.events import DrawReason, Hora, Ryukyoku
 from kansa.replay.ledger import Reason, Transfer, settle_differences
+from kansa.replay.melds import Meld, MeldType
 from kansa.replay.payments import (
     DrawPayment,
     WinInput,
@@ -28,7 +29,7 @@ from kansa.replay.payments import (
 from kansa.replay.rules import MultiRon, PaoScope, RuleSet
 from kansa.replay.scoring import HandValue, ron_points, total_points
 from kansa.replay.situation import WinSituation
-from kansa.replay.state import Meld, MeldType, RoundState
+from kansa.replay.state import RoundState
 from kansa.replay.tiles import Seat
 from kansa.replay.yaku import Limit, Yaku
 
@@ -56,6 +57,8 @@ class WinEntry:
     """Riichi sticks on the table when the hand was won."""
     riichi: bool
     """The winner's own riichi stick is among them."""
+    players: int
+    """Seats at the table (who pays a tsumo)."""
     extra: bool = False
     """A winner the rule set does not allow (head bump, or a third ron that aborts)."""
     extra_at: int | None = None
@@ -76,7 +79,8 @@ class WinEntry:
             return ev.points
         dealer = self.situation.is_dealer if self.situation is not None else None
         if self.claim is not None and dealer is not None:
-            return total_points(self.claim[0], dealer=dealer, tsumo=ev.is_tsumo)
+            return total_points(self.claim[0], dealer=dealer, tsumo=ev.is_tsumo,
+                                players=self.players)
         return None
 
     @property

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kansa.replay.events import Hora
+from kansa.replay.melds import Meld, MeldType
 from kansa.replay.rules import RuleSet
-from kansa.replay.state import GameState, Meld, MeldType, RoundState
+from kansa.replay.state import GameState, RoundState
 from kansa.replay.tiles import WINDS, Seat, Tile
 
 

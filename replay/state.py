@@ -8,72 +8,20 @@ and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import TYPE_CHECKING, Any
 
 from kansa.replay.events import Ryukyoku, StartKyoku
+from kansa.replay.melds import Meld
 from kansa.replay.rules import RuleSet
 from kansa.replay.tiles import BY_VALUE, Seat, Tile
-
-if TYPE_CHECKING:
-    from kansa.replay.settle import WinEntry
 
 DEAD_WALL = 14
 """Tiles kept back from the live wall (indicators and replacement tiles)."""
 
 
-class MeldType(Enum):
-    CHI = "chi"
-    PON = "pon"
-    DAIMINKAN = "daiminkan"
-    KAKAN = "kakan"
-    ANKAN = "ankan"
-
-    @property
-    def is_kan(self) -> bool:
-        return self in (MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN)
-
-
-@dataclass(slots=True)
-class Meld:
-    type: MeldType
-    tiles: tuple[Tile, ...]
-    """All tiles of the meld, the called tile included."""
-    called: Tile | None = None
-    """The tile taken from another player (``None`` for an ankan)."""
-    target: Seat | None = None
-    """Who discarded the called tile."""
-    added: Tile | None = None
-    """The tile added to a pon to make a kakan."""
-
-    @property
-    def kind(self) -> Tile:
-        """The meld's lowest tile kind (the pung's or kong's kind)."""
-        return min(self.tiles).normal
-
-    @property
-    def is_open(self) -> bool:
-        return self.type is not MeldType.ANKAN
-
-    @property
-    def well_formed(self) -> bool:
-        """Whether the tiles make the chow, pung or kong the type names (a log may say
-        otherwise: ``claim.meld-shape``)."""
-        return meld_well_formed(self.type, self.tiles)
-
-
-def meld_well_formed(mtype: MeldType, tiles: Sequence[Tile]) -> bool:
-    """Three consecutive tiles of one suit for a chi, three of a kind for a pon, four of
-    a kind for a kan."""
-    if mtype is MeldType.CHI:
-        if len(tiles) != 3 or any(t.is_honor for t in tiles) or len({t.suit for t in tiles}) != 1:
-            return False
-        low, mid, high = sorted(t.number for t in tiles)
-        return mid == low + 1 and high == low + 2
-    size = 3 if mtype is MeldType.PON else 4
-    return len(tiles) == size and len({t.index for t in tiles}) == 1
+def set_size(players: int) -> int:
+    """The tiles of the set: 136, or 108 at a three-player table (2m-8m left out)."""
+    return 136 - (28 if players == 3 else 0)
 
 
 @dataclass(slots=True)
@@ -264,14 +212,10 @@ class RoundState:
     """Events skipped after a desync."""
     seen37: list[int] = field(default_factory=lambda: [0] * 37)
     """Tiles whose identity is known so far (dealt, drawn, revealed), by value."""
-    wins: list[WinEntry] = field(default_factory=list)
-    """The hand's wins with their replayed value, in log order."""
     draw: Ryukyoku | None = None
     """The draw that ended the hand."""
     settled: bool = False
     """The hand's payments were worked out (see :mod:`kansa.replay.settle`)."""
-    memo: dict[str, Any] = field(default_factory=dict)
-    """Working state that checks keep for this hand, keyed by the check module."""
 
     @property
     def label(self) -> str:
@@ -279,20 +223,57 @@ class RoundState:
         s = self.start
         return f"{s.bakaze.mjai}{s.kyoku}-{s.honba}"
 
+    def validate(self) -> list[str]:
+        """What is inconsistent in this state, as text (nothing on a state the replay
+        follows): every tile of the set accounted for across hands, melds, rivers, North
+        set aside, the live wall and the dead wall; hand sizes (14 only for the seat whose
+        turn it is, unless a size finding was made); count arrays that agree; no fifth
+        copy of a tile and no second red five among the tiles shown."""
+        problems: list[str] = []
+        held = 0
+        shown = [0] * 37
+        for p in self.players:
+            river = [r.tile for r in p.river if r.called_by is None]
+            melded = [t for m in p.melds for t in m.tiles]
+            held += p.concealed_count + len(melded) + len(river) + p.nukidora
+            for t in (*river, *melded):
+                shown[t.code] += 1
+            for code, n in enumerate(p.c37):
+                shown[code] += n
+            kinds = [0] * 34
+            for code, n in enumerate(p.c37):
+                kinds[BY_VALUE[code].index] += n
+            if kinds != p.c34 or sum(p.c37) != p.known_count:
+                problems.append(f"seat {p.seat}'s tile counts disagree")
+            sizes = (13, 14) if p.seat == self.current else (13,)
+            if p.size not in sizes and not p.size_reported:
+                problems.append(f"seat {p.seat} holds {p.size} tiles; "
+                                f"{' or '.join(map(str, sizes))} expected")
+        total = held + self.live_wall + DEAD_WALL
+        full = set_size(len(self.players))
+        if total != full:
+            problems.append(f"{total} tiles accounted for ({held} with the players, "
+                            f"{self.live_wall} in the live wall, {DEAD_WALL} in the dead "
+                            f"wall); the set has {full}")
+        for t in self.dora_markers:
+            shown[t.code] += 1
+        copies = [0] * 34
+        for code, n in enumerate(shown):
+            copies[BY_VALUE[code].index] += n
+        problems.extend(f"{n} copies of {BY_VALUE[kind]} are shown"
+                        for kind, n in enumerate(copies) if n > 4)
+        problems.extend(f"{shown[code]} red {BY_VALUE[code].normal} are shown"
+                        for code in range(34, 37) if shown[code] > 1)
+        return problems
+
     @staticmethod
     def initial(start: StartKyoku, rules: RuleSet) -> RoundState:
         n = rules.players
         players = [PlayerState(seat=Seat(i)) for i in range(n)]
         for p, tiles in zip(players, start.tehais, strict=False):
-            c37, c34 = p.c37, p.c34  # PlayerState.add for each dealt tile, inline
             for t in tiles:
-                if t is None:
-                    p.hidden += 1
-                else:
-                    c37[t.code] += 1
-                    c34[t.index] += 1
-                    p.known_count += 1
-        wall = 136 - (28 if n == 3 else 0) - DEAD_WALL - 13 * n  # sanma drops 2m-8m
+                p.add(t)
+        wall = set_size(n) - DEAD_WALL - 13 * n
         rs = RoundState(start=start, players=players, live_wall=wall,
                         dora_markers=[start.dora_marker], current=start.oya)
         return rs
@@ -309,5 +290,3 @@ class GameState:
     kyotaku: int = 0
     round: RoundState | None = None
     hands_played: int = 0
-    memo: dict[str, Any] = field(default_factory=dict)
-    """Working state that checks keep for the whole game, keyed by the check module."""

@@ -261,21 +261,21 @@ def kind_counts(tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
-def seat_wind(seat: Seat, oya: Seat, players: int = 4) -> Tile:
+def seat_wind(seat: Seat, oya: Seat, players: int) -> Tile:
     """The seat wind of ``seat`` when ``oya`` is the dealer."""
     return WINDS[(seat - oya) % players]
 
 
-def relative(seat: Seat, other: Seat, players: int = 4) -> int:
+def relative(seat: Seat, other: Seat, players: int) -> int:
     """Position of ``other`` as seen from ``seat``: 0 self, 1 shimocha, 2 toimen, 3 kamicha."""
     return (other - seat) % players
 
 
-def kamicha(seat: Seat, players: int = 4) -> Seat:
+def kamicha(seat: Seat, players: int) -> Seat:
     """The player on ``seat``'s left, who discards just before ``seat``."""
     return Seat((seat - 1) % players)
 
 
-def shimocha(seat: Seat, players: int = 4) -> Seat:
+def shimocha(seat: Seat, players: int) -> Seat:
     """The player on ``seat``'s right, who plays just after ``seat``."""
     return Seat((seat + 1) % players)

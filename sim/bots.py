@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 from kansa.replay import hand as H
 from kansa.replay.events import DrawReason
+from kansa.replay.melds import MeldType
 from kansa.replay.rules import Kuikae, RiichiAnkan, RuleSet
-from kansa.replay.state import MeldType
 from kansa.replay.tiles import Seat, Tile
 from kansa.sim.players import SimPlayer, TableView
 

@@ -40,12 +40,13 @@ from kansa.replay.events import (
     StartKyoku,
     Tsumo,
 )
+from kansa.replay.melds import Meld, MeldType
 from kansa.replay.payments import WinInput, nagashi_payments, noten_payments, settle_wins
 from kansa.replay.rules import KanDoraTiming, MultiRon, RuleSet
 from kansa.replay.scoring import HandValue, hand_value, ron_points
 from kansa.replay.settle import liability
 from kansa.replay.situation import WinSituation
-from kansa.replay.state import DEAD_WALL, Meld, MeldType
+from kansa.replay.state import DEAD_WALL
 from kansa.replay.tiles import WINDS, Seat, Tile
 from kansa.sim import bots
 from kansa.sim.players import HandResult, KanRecord, SimPlayer, full_set
@@ -323,11 +324,10 @@ class HandTable:
                         q.temp_furiten = True
                         q.riichi_furiten = q.riichi_furiten or q.riichi
             return None
-        pon = next(m for m in p.melds if m.type is MeldType.PON and m.tiles[0].index == tile.index)
+        at = next(i for i, m in enumerate(p.melds)
+                  if m.type is MeldType.PON and m.tiles[0].index == tile.index)
         p.remove(tile)
-        pon.type = MeldType.KAKAN
-        pon.tiles = (*pon.tiles, tile)
-        pon.added = tile
+        p.melds[at] = pon = p.melds[at].kakan(tile)
         self.events.append(Kakan(actor=p.seat, tile=tile, consumed=tuple(sorted(
             t for t in pon.tiles[:3]))))
         self._note_kan(p, MeldType.KAKAN)

@@ -13,9 +13,9 @@ from typing import Protocol
 
 from kansa.replay import hand as H
 from kansa.replay.events import DrawReason
+from kansa.replay.melds import Meld, MeldType
 from kansa.replay.rules import RuleSet
 from kansa.replay.scoring import HandValue
-from kansa.replay.state import Meld, MeldType
 from kansa.replay.tiles import Seat, Tile
 
 

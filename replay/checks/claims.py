@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
 from kansa.replay.events import Ankan, Chi, Dahai, Daiminkan, Hora, Kakan, Pon
+from kansa.replay.melds import MeldType, meld_well_formed
+from kansa.replay.memory import Memory, Memos
 from kansa.replay.rules import Kuikae, LateClaim
-from kansa.replay.state import LastDiscard, MeldType, RoundState, meld_well_formed
+from kansa.replay.state import LastDiscard, RoundState
 from kansa.replay.tiles import Seat, Tile, format_tiles, kamicha
 from kansa.replay.violations import Severity, Violation, define
 
@@ -74,7 +76,6 @@ define(
     "four of a kind, from the called tile and the tiles the log says came from the hand.",
 )
 
-_MEMO = "claims"
 
 
 @dataclass(slots=True)
@@ -83,11 +84,15 @@ class _Claims:
     """After a chi or pon: the caller and the kinds it may not discard now."""
 
 
-def _memo(rs: RoundState) -> _Claims:
-    m = rs.memo.get(_MEMO)
-    if m is None:
-        m = rs.memo[_MEMO] = _Claims()
-    return m
+_MEMORY = Memory("claims", _Claims)
+
+
+def forbidden_discards(memos: Memos, seat: Seat) -> tuple[int, ...]:
+    """The kinds ``seat`` may not discard now, after its chi or pon (kuikae)."""
+    m = memos.peek(_MEMORY)
+    if m is None or m.kuikae is None or m.kuikae[0] != seat:
+        return ()
+    return m.kuikae[1]
 
 
 def _is_chankan(rs: RoundState, ev: Hora) -> bool:
@@ -282,7 +287,7 @@ def call_leaves_only_swaps(ctx: CheckContext, ev: Chi | Pon) -> list[Violation] 
             kinds.append(ev.tile.index + 3)
         elif len(run) == 3 and ev.tile.index == run[2] and n - 3 >= 1:
             kinds.append(ev.tile.index - 3)
-    memo = _memo(ctx.round)
+    memo = ctx.memos.get(_MEMORY)
     memo.kuikae = (ev.actor, tuple(kinds))
     p = ctx.player(ev.actor)
     if p.hidden or not any(p.c34) or any(n and k not in kinds for k, n in enumerate(p.c34)):
@@ -307,8 +312,7 @@ def _swaps_text(kinds: Sequence[int]) -> str:
 
 @check(Dahai, rules=("claim.kuikae",))
 def kuikae(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
-    rs = ctx.game.round
-    m = rs.memo.get(_MEMO) if rs is not None else None
+    m = ctx.memos.peek(_MEMORY)
     if m is None or m.kuikae is None or m.kuikae[0] != ev.actor:
         return None
     seat, kinds = m.kuikae

@@ -14,6 +14,7 @@ from kansa.replay.checks.registry import check
 from kansa.replay.checks.ruleset import report_mismatch
 from kansa.replay.context import CheckContext
 from kansa.replay.events import DrawReason, EndGame, StartKyoku
+from kansa.replay.memory import Memory
 from kansa.replay.payments import ranking
 from kansa.replay.rules import RuleSet
 from kansa.replay.settle import assumed_tenpai
@@ -88,13 +89,14 @@ def dealer_tenpai(rs: RoundState) -> bool | None:
     return None
 
 
-def next_hand(rs: RoundState, scores: Sequence[int] | None, rules: RuleSet) -> NextHand:
-    """What follows the finished hand ``rs`` with ``scores`` after it."""
+def next_hand(rs: RoundState, winners: Sequence[Seat], scores: Sequence[int] | None,
+              rules: RuleSet) -> NextHand:
+    """What follows the finished hand ``rs``, won by ``winners`` (none for a draw; the
+    wins that count), with ``scores`` after it."""
     start = rs.start
     oya = start.oya
     n = rules.players
     pos = _position(start.bakaze, start.kyoku)
-    winners = [e.event.actor for e in rs.wins if not e.extra]
     abortive = False
     renchan: bool | None
     if winners:
@@ -161,12 +163,18 @@ def _end(pos: int, oya: Seat, renchan: bool, abortive: bool, *,
     return None
 
 
-_LENGTH = "flow.length"
+@dataclass(slots=True)
+class _Length:
+    played: RuleSet | None = None
+    """The rule set of the other game length, once the play showed that one."""
+
+
+_LENGTH = Memory("flow.length", _Length, per_hand=False)
 
 
 def _flow_rules(ctx: CheckContext) -> RuleSet:
     """The audit rule set, or its other game length once the play showed that one."""
-    played: RuleSet | None = ctx.game.memo.get(_LENGTH)
+    played = ctx.memos.get(_LENGTH).played
     return played if played is not None else ctx.rules
 
 
@@ -183,20 +191,25 @@ def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bo
     already and stays the rule set's verdict, and so does the difference under a rule
     set of another length (``--rules ema`` on an East-only game)."""
     own = ctx.own_rules
-    if (not goes_on or _LENGTH in ctx.game.memo or own is None
+    if (not goes_on or ctx.memos.get(_LENGTH).played is not None or own is None
             or own.hanchan != rules.hanchan):
         return
     other = rules.replace(hanchan=not rules.hanchan)
-    nh = next_hand(rs, ctx.game.scores, other)
+    nh = next_hand(rs, _winners(ctx), ctx.game.scores, other)
     if (nh.end is None) != goes_on:
         return
-    ctx.game.memo[_LENGTH] = other
+    ctx.memos.get(_LENGTH).played = other
     found = report_mismatch(ctx, "length", (
         f"{what}, as in an {_length(other)} game; the log's rules "
         f"({ctx.rules.name}) make it {_length(rules)}. The game's length is taken from "
         "the play (a header the play contradicts)"))
     if found:
         yield from found
+
+
+def _winners(ctx: CheckContext) -> list[Seat]:
+    """The winners of the hand that ended (an extra ron of a head bump left out)."""
+    return [e.event.actor for e in ctx.wins if not e.extra]
 
 
 def _previous(ctx: CheckContext) -> RoundState | None:
@@ -214,7 +227,7 @@ def next_hand_follows(ctx: CheckContext, ev: StartKyoku) -> Iterator[Violation]:
         return
     st = ctx.game
     rules = _flow_rules(ctx)
-    nh = next_hand(rs, st.scores, rules)
+    nh = next_hand(rs, _winners(ctx), st.scores, rules)
     after = f"after {rs.label} ({nh.why})"
     if nh.end is not None:
         contradicted = list(_other_length(
@@ -225,7 +238,7 @@ def next_hand_follows(ctx: CheckContext, ev: StartKyoku) -> Iterator[Violation]:
             return
         yield from contradicted
         rules = _flow_rules(ctx)
-        nh = next_hand(rs, st.scores, rules)
+        nh = next_hand(rs, _winners(ctx), st.scores, rules)
         after = f"after {rs.label} ({nh.why})"
     if (ev.bakaze, ev.kyoku) != (nh.bakaze, nh.kyoku) or \
             (nh.oya is not None and ev.oya != nh.oya):
@@ -256,7 +269,7 @@ def game_ends_in_time(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
     if rs is None:
         return
     rules = _flow_rules(ctx)
-    nh = next_hand(rs, ctx.game.scores, rules)
+    nh = next_hand(rs, _winners(ctx), ctx.game.scores, rules)
     if nh.end is None and nh.end_known:
         contradicted = list(_other_length(
             ctx, rules, rs, False, f"the game ends after {rs.label} ({nh.why})"))

@@ -28,8 +28,10 @@ from kansa.replay.events import (
     Ryukyoku,
     Tsumo,
 )
+from kansa.replay.melds import MeldType
+from kansa.replay.memory import Memory
 from kansa.replay.rules import KanDoraTiming
-from kansa.replay.state import MeldType, RoundState
+from kansa.replay.state import RoundState
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import Severity, Violation, define
 
@@ -71,7 +73,6 @@ define(
            "open and added kans with the kanner's discard",
 )
 
-_MEMO = "kans"
 
 
 @dataclass(slots=True)
@@ -107,18 +108,14 @@ class _Kans:
     """1: four kans by several players, waiting for the kanner's discard; 2: discarded."""
 
 
-def indicators_missing(rs: RoundState) -> int:
+def indicators_missing(ctx: CheckContext) -> int:
     """Kan indicators that were due and have not appeared in the log so far: a log that
     lost one (a converter's defect) cannot have its dora counted."""
-    m = rs.memo.get(_MEMO)
+    m = ctx.memos.peek(_MEMORY)
     return 0 if m is None else sum(1 for k in m.kans if k.overdue is not None and not k.revealed)
 
 
-def _memo(rs: RoundState) -> _Kans:
-    m = rs.memo.get(_MEMO)
-    if m is None:
-        m = rs.memo[_MEMO] = _Kans()
-    return m
+_MEMORY = Memory("kans", _Kans)
 
 
 def _kan_kind(ev: Daiminkan | Kakan | Ankan) -> Tile:
@@ -161,12 +158,12 @@ def last_tile(ctx: CheckContext, ev: Kakan | Ankan) -> list[Violation] | None:
 
 @check(Chi, Pon, rules=("kan.after-call",), phase="after")
 def _note_call(ctx: CheckContext, ev: Chi | Pon) -> None:
-    _memo(ctx.round).called = (ev.actor, ctx.player(ev.actor).draws)
+    ctx.memos.get(_MEMORY).called = (ev.actor, ctx.player(ev.actor).draws)
 
 
 @check(Kakan, Ankan, rules=("kan.after-call",))
 def after_call(ctx: CheckContext, ev: Kakan | Ankan) -> list[Violation] | None:
-    m = _memo(ctx.round)
+    m = ctx.memos.get(_MEMORY)
     if m.called != (ev.actor, ctx.player(ev.actor).draws):
         return None  # no chi or pon since the player's last wall draw
     what = "an added" if isinstance(ev, Kakan) else "a concealed"
@@ -183,8 +180,7 @@ def after_call(ctx: CheckContext, ev: Kakan | Ankan) -> list[Violation] | None:
 
 @check(Daiminkan, Kakan, Ankan, rules=("kan.four-kan-draw-missed", "kan.dora"), phase="after")
 def _note_kan(ctx: CheckContext, ev: Daiminkan | Kakan | Ankan) -> None:
-    rs = ctx.round
-    m = _memo(rs)
+    m = ctx.memos.get(_MEMORY)
     mtype = MeldType.DAIMINKAN if isinstance(ev, Daiminkan) else (
         MeldType.KAKAN if isinstance(ev, Kakan) else MeldType.ANKAN)
     m.kans.append(_Kan(seat=ev.actor, type=mtype, kind=_kan_kind(ev), event=ctx.index))
@@ -197,7 +193,7 @@ def _kanner_discard(ctx: CheckContext, ev: Dahai) -> None:
     rs = ctx.game.round
     if rs is None or rs.kans == 0:
         return
-    m = _memo(rs)
+    m = ctx.memos.get(_MEMORY)
     for k in m.kans:
         if k.seat == ev.actor and k.rinshan and not k.discarded:
             k.discarded = True
@@ -214,7 +210,7 @@ def four_kans(ctx: CheckContext, ev: Tsumo | Chi | Pon | Daiminkan | Hora | Ryuk
     rs = ctx.round
     if rs.kans < 4:
         return None
-    m = _memo(rs)
+    m = ctx.memos.get(_MEMORY)
     if m.four_kan != 2:
         return None
     m.four_kan = 0
@@ -257,7 +253,7 @@ def _timing_mismatch(ctx: CheckContext, shown: KanDoraTiming) -> list[Violation]
 @check(Dora, rules=("kan.dora",))
 def indicator(ctx: CheckContext, ev: Dora) -> list[Violation] | None:
     rs = ctx.round
-    m = _memo(rs)
+    m = ctx.memos.get(_MEMORY)
     k = next((k for k in m.kans if not k.revealed), None)
     if k is None:
         n = len(m.kans)
@@ -332,7 +328,7 @@ def replacement_draw(ctx: CheckContext, ev: Tsumo) -> list[Violation] | None:
     rs = ctx.round
     if not (rs.after_kan and rs.current == ev.actor):
         return _due_after_discard(ctx)
-    m = _memo(rs)
+    m = ctx.memos.get(_MEMORY)
     if m.called is not None and m.called[0] == ev.actor:
         m.called = None  # a replacement draw (after an open kan) lets the caller kan again
     immediate = ctx.rules.open_kan_dora is KanDoraTiming.IMMEDIATE
@@ -347,7 +343,7 @@ def replacement_draw(ctx: CheckContext, ev: Tsumo) -> list[Violation] | None:
 
 
 def _due_after_discard(ctx: CheckContext) -> list[Violation] | None:
-    m = ctx.round.memo.get(_MEMO)
+    m = ctx.memos.peek(_MEMORY)
     if m is None or not m.after_discard_due:
         return None
     m.after_discard_due = False
@@ -358,7 +354,7 @@ def _due_after_discard(ctx: CheckContext) -> list[Violation] | None:
 def win(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
     """kan.dora at a win: a robbed kakan shows none; a rinshan win does not see a pending one."""
     rs = ctx.round
-    m = _memo(rs)
+    m = ctx.memos.get(_MEMORY)
     _due_after_discard(ctx)
     out: list[Violation] = []
     if ev.actor != ev.target and rs.kakan is not None and rs.kakan[0] == ev.target:
@@ -404,7 +400,7 @@ def at_call_or_draw_result(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Ryukyo
     out = four_kans(ctx, ev) or []
     _due_after_discard(ctx)
     if isinstance(ev, Ryukyoku):
-        out.extend(_never_shown(ctx, _memo(rs)))
+        out.extend(_never_shown(ctx, ctx.memos.get(_MEMORY)))
     return out or None
 
 
@@ -415,5 +411,5 @@ def at_win(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
         return None
     out = four_kans(ctx, ev) or []
     out.extend(win(ctx, ev) or ())
-    out.extend(_never_shown(ctx, _memo(rs)))
+    out.extend(_never_shown(ctx, ctx.memos.get(_MEMORY)))
     return out or None

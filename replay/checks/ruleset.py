@@ -40,8 +40,9 @@ from kansa.replay.events import (
     Ryukyoku,
     StartKyoku,
 )
+from kansa.replay.melds import MeldType
+from kansa.replay.memory import Memory
 from kansa.replay.rules import MultiRon, RuleSet, UnknownRule
-from kansa.replay.state import MeldType
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import RULES, Severity, Violation, define
 from kansa.replay.yaku import Yaku
@@ -56,7 +57,8 @@ MISMATCH = define(
     "the audit rule set.",
 )
 
-_MEMO = "ruleset.mismatch"
+_REPORTED: Memory[set[str]] = Memory("ruleset.mismatch", set, per_hand=False)
+"""The keys of the mismatches this game already reported."""
 
 
 def report_mismatch(ctx: CheckContext, key: str, message: str, *,
@@ -65,7 +67,7 @@ def report_mismatch(ctx: CheckContext, key: str, message: str, *,
 
     ``message`` states what the log shows and what the audit rule set says.
     """
-    seen: set[str] = ctx.game.memo.setdefault(_MEMO, set())
+    seen = ctx.memos.get(_REPORTED)
     if key in seen:
         return None
     seen.add(key)
@@ -147,7 +149,8 @@ def draw_kinds(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
     return None
 
 
-_RONS = "ruleset.rons"
+_RONS: Memory[list[Seat]] = Memory("ruleset.rons", list)
+"""The winners on the hand's discard so far."""
 
 
 @check(Hora, rules=("ruleset.mismatch",))
@@ -155,8 +158,7 @@ def several_winners(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
     """Two winners on one discard under head bump, three under double-ron-only rules."""
     if ev.actor == ev.target:
         return None
-    memo = ctx.round.memo
-    winners: list[int] = memo.setdefault(_RONS, [])
+    winners = ctx.memos.get(_RONS)
     winners.append(ev.actor)
     n = len(winners)
     multi = ctx.rules.multi_ron

@@ -110,11 +110,11 @@ def _yaku_list(yaku: Iterable[tuple[Yaku, int]]) -> list[tuple[Yaku, int]]:
 
 @check(Hora, rules=("score.value", "score.indicators", "win.multi-ron"), phase="after")
 def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
-    rs = ctx.round
-    if not rs.wins or rs.wins[-1].event is not ev:
+    wins = ctx.wins
+    if not wins or wins[-1].event is not ev:
         return
-    entry = rs.wins[-1]
-    for e in rs.wins:
+    entry = wins[-1]
+    for e in wins:
         if e.extra_at == ctx.index:
             yield from _multi_ron(ctx, e)
     yield from _indicators(ctx, entry)
@@ -158,7 +158,7 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
     log_text = describe(_yaku_list(ev.yaku or ()), ev.han, ev.fu, ev.points, ev.limit)
     replay_text = describe(ours, han, v.fu, v.points, v.limit)
     win = "tsumo" if ev.is_tsumo else f"ron on seat {ev.target}"
-    missing = indicators_missing(ctx.round)
+    missing = indicators_missing(ctx)
     why = (f"; the log lost {missing} kan dora indicator(s) before this win (see kan.dora), "
            "so its dora cannot be counted and this is a warning") if missing else ""
     if not missing and diffs == ["yaku"] and _names_only(ev.yaku or (), ours):
@@ -207,7 +207,7 @@ def _tiles(tiles: Iterable[object]) -> str:
 
 def _multi_ron(ctx: CheckContext, entry: WinEntry) -> Iterator[Violation]:
     ev = entry.event
-    rons = [e.event.actor for e in ctx.round.wins if not e.event.is_tsumo]
+    rons = [e.event.actor for e in ctx.wins if not e.event.is_tsumo]
     if ctx.rules.multi_ron is MultiRon.HEAD_BUMP:
         why = "head bump: only the closest winner to the discarder's right wins"
     else:
@@ -274,7 +274,7 @@ def _same_but_sticks(logged: tuple[int, ...], paid: WinPayment, winner: int) -> 
 
 
 def _stick_rule(ctx: CheckContext, w: SettledWin) -> str:
-    if len(ctx.round.wins) < 2:
+    if len(ctx.wins) < 2:
         return ""
     if ctx.rules.sticks_multi_ron is SticksMultiRon.CLOSEST_ALL:
         return "; the closest winner takes them all"

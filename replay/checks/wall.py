@@ -29,6 +29,7 @@ from kansa.replay.events import (
     StartKyoku,
     Tsumo,
 )
+from kansa.replay.memory import Memory, Memos
 from kansa.replay.result import HandRecord
 from kansa.replay.state import GameState
 from kansa.replay.tiles import Tile, format_tiles
@@ -65,8 +66,6 @@ LENGTH = define(
     "exhaustive draw while live tiles remain, or a last-tile win (haitei, houtei) that is "
     "not on the last tile" + _ALL + ".")
 
-_MEMO = "wall"
-_HAND = "wall.hand"
 _AKA = tuple(Tile.from_tenhou_id(i, True) for i in range(TILES))
 _SANMA_REMOVED = 7 * 4
 """2m-8m: a three-player wall holds 108 tiles."""
@@ -145,13 +144,24 @@ class _Walls:
     pending: list[Violation] = field(default_factory=list)
 
 
+@dataclass(slots=True)
+class _Box:
+    """The wall checks' memory of one replay: the game's walls, once the first hand
+    asks for them."""
+
+    walls: _Walls | None = None
+
+
+_MEMORY: Memory[_Box] = Memory("wall", _Box, per_hand=False)
+
+
 def _walls(ctx: CheckContext) -> _Walls:
-    memo = ctx.game.memo
-    w: _Walls | None = memo.get(_MEMO)
+    box = ctx.memos.get(_MEMORY)
+    w = box.walls
     if w is None:
         log = ctx.log
         four = ctx.rules.players == 4 and (log is None or log.hints.players == 4)
-        w = memo[_MEMO] = _Walls(
+        w = box.walls = _Walls(
             walls=game_walls(log.wall_seed) if four and log is not None else None,
             tiles=_PLAIN if log is not None and log.hints.aka is False else _AKA,
             dice=log.dice if log is not None else (),
@@ -165,7 +175,6 @@ def _close(game: GameState, w: _Walls) -> None:
     if h is None:
         return
     w.hand = None
-    game.memo.pop(_HAND, None)
     rs = game.round
     v = h.first
     if v is not None:
@@ -188,6 +197,12 @@ def _found(ctx: CheckContext, h: _Hand, rule: str, message: str, *,
         return
     v = ctx.violation(rule, f"{ctx.round.label} {message}", seat=seat)
     h.first = dataclasses.replace(v, turn=turn) if turn is not None else v
+
+
+def _hand(ctx: CheckContext) -> _Hand | None:
+    """The hand whose wall is being compared, if any."""
+    box = ctx.memos.peek(_MEMORY)
+    return box.walls.hand if box is not None and box.walls is not None else None
 
 
 def _flush(ctx: CheckContext) -> list[Violation] | None:
@@ -224,8 +239,6 @@ def next_wall(ctx: CheckContext, ev: StartKyoku) -> list[Violation] | None:
         assert listed is not None
         if len(listed) == TILES - (_SANMA_REMOVED if players == 3 else 0):
             w.hand = _Hand(listed, number, players, None)
-    if w.hand is not None:
-        ctx.game.memo[_HAND] = w.hand
     return found
 
 
@@ -274,7 +287,7 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
 
 @check(Tsumo, rules=(DRAW.id, REPLACEMENT.id, LENGTH.id))
 def draw(ctx: CheckContext, ev: Tsumo) -> None:
-    h: _Hand | None = ctx.game.memo.get(_HAND)
+    h = _hand(ctx)
     if h is None:
         return
     rs = ctx.round
@@ -321,7 +334,7 @@ def _replacement(ctx: CheckContext, h: _Hand, ev: Tsumo) -> None:
 
 @check(Dora, rules=(INDICATOR.id,))
 def kan_dora(ctx: CheckContext, ev: Dora) -> None:
-    h: _Hand | None = ctx.game.memo.get(_HAND)
+    h = _hand(ctx)
     if h is None:
         return
     h.doras += 1
@@ -340,7 +353,7 @@ def kan_dora(ctx: CheckContext, ev: Dora) -> None:
 
 @check(Hora, rules=(INDICATOR.id, LENGTH.id))
 def win(ctx: CheckContext, ev: Hora) -> None:
-    h: _Hand | None = ctx.game.memo.get(_HAND)
+    h = _hand(ctx)
     if h is None:
         return
     wall = h.wall
@@ -364,7 +377,7 @@ def win(ctx: CheckContext, ev: Hora) -> None:
 
 @check(Ryukyoku, rules=(LENGTH.id,))
 def exhaustive(ctx: CheckContext, ev: Ryukyoku) -> None:
-    h: _Hand | None = ctx.game.memo.get(_HAND)
+    h = _hand(ctx)
     if h is None or ev.reason not in (DrawReason.EXHAUSTIVE, DrawReason.NAGASHI_MANGAN):
         return
     if h.live < h.size:
@@ -386,10 +399,12 @@ def game_end(ctx: CheckContext, ev: EndGame) -> list[Violation] | None:
     return _flush(ctx)
 
 
-def close_walls(state: GameState, hands: Sequence[HandRecord]) -> list[Violation]:
+def close_walls(memos: Memos, state: GameState,
+                hands: Sequence[HandRecord]) -> list[Violation]:
     """At the end of a replay: the findings of a hand still open, and each hand's wall
     status written into ``hands`` (left ``None`` when the wall checks did not run)."""
-    w: _Walls | None = state.memo.get(_MEMO)
+    box = memos.peek(_MEMORY)
+    w = box.walls if box is not None else None
     if w is None:
         return []
     _close(state, w)

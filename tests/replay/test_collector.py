@@ -43,6 +43,17 @@ def test_nested_pauses_restore_once() -> None:
     assert gc.isenabled()
 
 
+def test_replaying_never_touches_the_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A library call changes no global state: only the application pauses the collector."""
+    games = parse_bytes(b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>', "tiny.mjlog")
+
+    def refuse() -> None:
+        raise AssertionError("replay() paused the garbage collector")
+
+    monkeypatch.setattr(gc, "disable", refuse)
+    replay(games[0], RuleSet.auto(games[0].hints))
+
+
 def test_parsing_and_replaying_leave_the_collector_on() -> None:
     data = b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>'
     games = parse_bytes(data, "tiny.mjlog")

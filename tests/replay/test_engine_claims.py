@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-from kansa.replay.engine import Replayer
 from kansa.replay.events import Event
+from kansa.replay.melds import MeldType
 from kansa.replay.rules import RuleSet
-from kansa.replay.state import MeldType, RoundState
+from kansa.replay.state import RoundState
+from kansa.replay.table import Table
 from kansa.sim.scenario import Scenario
 
 HANDS = ["123456789m1234p", "234m1p789s123466z", "111m99p456s55677z", "345m147p258s1237z"]
 TENHOU = RuleSet.preset("tenhou")
 
 
-def run(sc: Scenario, upto: int | None = None) -> Replayer:
-    r = Replayer(sc.game(), TENHOU)
+def run(sc: Scenario, upto: int | None = None) -> Table:
+    r = Table(TENHOU, game=sc.game())
     events: tuple[Event, ...] = sc.game().events
     for ev in events[:upto]:
-        r.step(ev)
+        r.push(ev)
     return r
 
 
-def state(r: Replayer) -> RoundState:
+def state(r: Table) -> RoundState:
     rs = r.state.round
     assert rs is not None
     return rs

@@ -8,12 +8,11 @@ import pytest
 
 from kansa.replay.checks.flow import next_hand
 from kansa.replay.engine import replay
-from kansa.replay.events import DrawReason, Hora, Ryukyoku, StartKyoku
+from kansa.replay.events import DrawReason, Ryukyoku, StartKyoku
 from kansa.replay.ledger import Reason, net
 from kansa.replay.payments import final_result
 from kansa.replay.result import ReplayResult
 from kansa.replay.rules import RuleSet
-from kansa.replay.settle import WinEntry
 from kansa.replay.state import RoundState
 from kansa.replay.tiles import WINDS, Seat, Tile
 from kansa.sim.scenario import Scenario
@@ -32,21 +31,17 @@ def rules_of(result: ReplayResult) -> list[str]:
 
 def finished(pos: int, *, winners: Sequence[int] = (), draw: DrawReason | None = None,
              tenpai: Sequence[bool] | None = None, honba: int = 0,
-             rules: RuleSet = TENHOU) -> RoundState:
-    """The hand at ``pos`` (E1 = 0 ... S4 = 7, W1 = 8) with its result."""
+             rules: RuleSet = TENHOU) -> tuple[RoundState, list[Seat]]:
+    """The hand at ``pos`` (E1 = 0 ... S4 = 7, W1 = 8) with its result, and its winners."""
     oya = Seat(pos % 4)
     start = StartKyoku(bakaze=WINDS[pos // 4], kyoku=pos % 4 + 1, honba=honba, kyotaku=0,
                        oya=oya, scores=(25000,) * 4, dora_marker=Tile.M1,
                        tehais=((),) * 4)
     rs = RoundState.initial(start, rules)
     rs.ended = True
-    for w in winners:
-        rs.wins.append(WinEntry(event=Hora(actor=Seat(w), target=Seat((w + 1) % 4)), index=0,
-                                situation=None, value=None, claim=None, liable=None,
-                                liable_yaku=(), honba=honba, kyotaku=0, riichi=False))
     if draw is not None:
         rs.draw = Ryukyoku(reason=draw, tenpai=tuple(tenpai) if tenpai else None)
-    return rs
+    return rs, [Seat(w) for w in winners]
 
 
 S4, W1, W4 = 7, 8, 11
@@ -55,7 +50,7 @@ TOP_OTHER = (40000, 20000, 20000, 20000)
 LOW = (25000, 25000, 25000, 25000)
 
 
-@pytest.mark.parametrize(("rs", "scores", "ends", "then"), [
+@pytest.mark.parametrize(("hand", "scores", "ends", "then"), [
     (finished(S4, winners=[1]), TOP_OTHER, "S4 is over and someone has 30000", None),
     (finished(S4, winners=[1]), LOW, None, ("W", 1, 0)),
     (finished(S4, winners=[3]), TOP_DEALER, "all-last dealer seat 3 is top", None),
@@ -70,9 +65,9 @@ LOW = (25000, 25000, 25000, 25000)
     (finished(2, winners=[1]), (25000, -100, 25100, 50000), "seat 1 is below zero", None),
     (finished(2, winners=[1]), (25000, 0, 25000, 50000), None, ("E", 4, 3)),
 ])
-def test_when_a_tenhou_game_ends(rs: RoundState, scores: Sequence[int], ends: str | None,
-                                 then: tuple[str, int, int] | None) -> None:
-    nh = next_hand(rs, scores, TENHOU)
+def test_when_a_tenhou_game_ends(hand: tuple[RoundState, list[Seat]], scores: Sequence[int],
+                                 ends: str | None, then: tuple[str, int, int] | None) -> None:
+    nh = next_hand(*hand, scores, TENHOU)
     if ends is None:
         assert nh.end is None and nh.end_known and then is not None
         assert (nh.bakaze.mjai, nh.kyoku, nh.oya) == then
@@ -81,27 +76,27 @@ def test_when_a_tenhou_game_ends(rs: RoundState, scores: Sequence[int], ends: st
 
 
 def test_ema_has_no_bankruptcy_no_west_and_no_dealer_stop() -> None:
-    assert next_hand(finished(S4, winners=[3], rules=EMA), TOP_DEALER, EMA).end is None
-    assert next_hand(finished(S4, winners=[1], rules=EMA), LOW, EMA).end == "S4 was the last hand"
-    assert next_hand(finished(2, winners=[1], rules=EMA), (25000, -100, 25100, 50000),
+    assert next_hand(*finished(S4, winners=[3], rules=EMA), TOP_DEALER, EMA).end is None
+    assert next_hand(*finished(S4, winners=[1], rules=EMA), LOW, EMA).end == "S4 was the last hand"
+    assert next_hand(*finished(2, winners=[1], rules=EMA), (25000, -100, 25100, 50000),
                      EMA).end is None
 
 
 def test_east_only_game_extends_into_south() -> None:
     east = TENHOU.replace(hanchan=False)
-    assert next_hand(finished(3, winners=[1]), TOP_OTHER, east).end is not None
-    nh = next_hand(finished(3, winners=[1]), LOW, east)
+    assert next_hand(*finished(3, winners=[1]), TOP_OTHER, east).end is not None
+    nh = next_hand(*finished(3, winners=[1]), LOW, east)
     assert nh.end is None and (nh.bakaze, nh.kyoku) == (Tile.SOUTH, 1)
 
 
 def test_counters() -> None:
-    assert next_hand(finished(0, winners=[0], honba=2), LOW, TENHOU).honba == 3
-    assert next_hand(finished(0, winners=[1, 0], honba=2), LOW, TENHOU).honba == 3
-    assert next_hand(finished(0, winners=[1], honba=2), LOW, TENHOU).honba == 0
-    nh = next_hand(finished(0, draw=DrawReason.EXHAUSTIVE, tenpai=(0, 1, 0, 0), honba=2),
+    assert next_hand(*finished(0, winners=[0], honba=2), LOW, TENHOU).honba == 3
+    assert next_hand(*finished(0, winners=[1, 0], honba=2), LOW, TENHOU).honba == 3
+    assert next_hand(*finished(0, winners=[1], honba=2), LOW, TENHOU).honba == 0
+    nh = next_hand(*finished(0, draw=DrawReason.EXHAUSTIVE, tenpai=(0, 1, 0, 0), honba=2),
                    LOW, TENHOU)
     assert (nh.honba, nh.oya, nh.kyoku) == (3, 1, 2)
-    unknown = next_hand(finished(0, draw=DrawReason.EXHAUSTIVE), LOW, TENHOU)
+    unknown = next_hand(*finished(0, draw=DrawReason.EXHAUSTIVE), LOW, TENHOU)
     assert unknown.oya is None and unknown.honba == 1
 
 

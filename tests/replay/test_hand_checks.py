@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from kansa.replay.engine import Replayer, replay
+from kansa.replay.engine import replay
 from kansa.replay.events import DrawReason
 from kansa.replay.result import ReplayResult
 from kansa.replay.rules import RuleSet, TempFuritenClear
+from kansa.replay.table import Table
 from kansa.replay.tiles import Tile, parse_tiles
 from kansa.replay.violations import Severity
 from kansa.sim.scenario import Scenario, fill_hands
@@ -533,11 +534,11 @@ def test_temporary_furiten_ends_by_rule(rules: RuleSet, after_draw: bool) -> Non
     """Tenhou ends it at the player's discard, EMA 2016 already at the player's draw."""
     sc = furiten_game().turn(0, "3m", "3m").turn(1, avoid=W36).draw(2, avoid=W36)
     sc.discard(2)
-    r = Replayer(sc.game(), rules)
+    r = Table(rules, game=sc.game())
     events = sc.game().events
     for ev in events[:-1]:  # up to seat 2's draw
-        r.step(ev)
+        r.push(ev)
     seat2 = r.state.round.players[2]  # type: ignore[union-attr]
     assert (seat2.temp_furiten is not None) is after_draw
-    r.step(events[-1])
+    r.push(events[-1])
     assert seat2.temp_furiten is None

@@ -62,9 +62,9 @@ def test_base_points(han: int, fu: int, rules: RuleSet, base: int, limit: Limit)
 def test_points_round_up_to_hundreds() -> None:
     assert ron_points(240, dealer=False) == 1000
     assert ron_points(240, dealer=True) == 1500
-    assert total_points(240, dealer=False, tsumo=True) == 1100  # 300-500
-    assert total_points(320, dealer=True, tsumo=True) == 2100  # 700 all
-    assert total_points(16000, dealer=False, tsumo=True) == 64000  # double yakuman
+    assert total_points(240, dealer=False, tsumo=True, players=4) == 1100  # 300-500
+    assert total_points(320, dealer=True, tsumo=True, players=4) == 2100  # 700 all
+    assert total_points(16000, dealer=False, tsumo=True, players=4) == 64000  # double yakuman
 
 
 # -- a riichi pinfu tanyao hand, 4 han 30 fu with one dora -----------------------------

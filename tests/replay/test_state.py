@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kansa.replay.state import Meld, MeldType, PlayerState
+from kansa.replay.melds import Meld, MeldType
+from kansa.replay.state import PlayerState
 from kansa.replay.tiles import BY_VALUE, Seat, Tile, parse_tiles
 
 

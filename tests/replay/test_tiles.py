@@ -78,5 +78,6 @@ def test_notation() -> None:
 
 
 def test_seats() -> None:
-    assert seat_wind(2, 1) is Tile.SOUTH and seat_wind(0, 1) is Tile.NORTH
-    assert kamicha(0) == 3 and shimocha(3) == 0 and relative(1, 0) == 3
+    assert seat_wind(2, 1, 4) is Tile.SOUTH and seat_wind(0, 1, 4) is Tile.NORTH
+    assert kamicha(0, 4) == 3 and shimocha(3, 4) == 0 and relative(1, 0, 4) == 3
+    assert kamicha(0, 3) == 2 and shimocha(2, 3) == 0 and seat_wind(0, 1, 3) is Tile.WEST

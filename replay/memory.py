@@ -1,0 +1,59 @@
+"""Working memory that checks keep between events, owned by the check that needs it.
+
+A check module declares what it remembers once, with a factory; every replay has
+its own :class:`Memos` (in the check context), which makes the memory at its first
+use, and again for each hand when it is kept per hand.
+
+>>> seen = Memory("example.seen", set, per_hand=False)
+>>> memos = Memos()
+>>> memos.get(seen).add("E1")
+>>> memos.new_hand()
+>>> memos.get(seen)
+{'E1'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Memory(Generic[T]):
+    """What one check module remembers: made by ``factory``, for the whole game or
+    afresh for every hand (``per_hand``)."""
+
+    name: str
+    factory: Callable[[], T]
+    per_hand: bool = True
+
+
+class Memos:
+    """The memories of one replay, by :class:`Memory`."""
+
+    __slots__ = ("_game", "_hand")
+
+    def __init__(self) -> None:
+        self._game: dict[Memory[Any], Any] = {}
+        self._hand: dict[Memory[Any], Any] = {}
+
+    def get(self, memory: Memory[T]) -> T:
+        """The memory, made now if this replay (or hand) has none yet."""
+        store = self._hand if memory.per_hand else self._game
+        value: T | None = store.get(memory)
+        if value is None:
+            value = store[memory] = memory.factory()
+        return value
+
+    def peek(self, memory: Memory[T]) -> T | None:
+        """The memory if it was made, else ``None`` (nothing is made)."""
+        store = self._hand if memory.per_hand else self._game
+        value: T | None = store.get(memory)
+        return value
+
+    def new_hand(self) -> None:
+        """A hand starts: the per-hand memories start over."""
+        self._hand = {}
