@@ -1,8 +1,5 @@
 """The replay engine: walk a game's events, keep the state, run the checks.
 
->>> from kansa.replay.engine import replay                         # doctest: +SKIP
->>> result = replay(game, RuleSet.preset("tenhou"))          # doctest: +SKIP
-
 The engine never raises on a rule break.  It records a
 :class:`~kansa.replay.violations.Violation` and goes on; when the state can no longer
 be followed (a discard of a tile the player never had) it reports that once,
@@ -281,9 +278,7 @@ class Replayer:
 
     def _see(self, rs: RoundState, tiles: Iterable[Tile | None]) -> None:
         """Count tiles whose identity became known; report a fifth copy once per kind."""
-        problems = conservation.see(rs.seen37, tiles)
-        if problems:
-            self._conservation(problems)
+        self._conservation(conservation.see(rs.seen37, tiles))
 
     def _take(self, p: PlayerState, tile: Tile, what: str) -> bool:
         """Take ``tile`` from ``p``'s hand, or report and lose sync."""

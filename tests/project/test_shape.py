@@ -8,11 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("kansa", "replay", "parsers", "reports", "sim")
 MAX_LINES = 600
-OVERSIZED = {
-    # being split; each capped at its size today so that it does not grow meanwhile
-    "replay/engine.py": 906,
-    "parsers/tenhou_xml/read.py": 969,
-}
+OVERSIZED: dict[str, int] = {}
+"""Modules allowed over the limit for now, each capped at its size (none today)."""
 
 
 def source_files() -> dict[str, Path]:
