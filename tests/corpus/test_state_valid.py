@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 
 from kansa.discovery import discover
-from kansa.parsers import load
+from kansa.parsers import FORMATS, load
 from kansa.replay.table import Table
 from kansa.runner import rules_for
 
 pytestmark = pytest.mark.corpus
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
-FORMAT_DIRS = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
+FORMAT_DIRS = FORMATS  # the corpus has one folder per format
 
 
 def log_files(corpus_dir: Path) -> list[Path]:

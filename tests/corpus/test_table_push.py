@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kansa.discovery import discover
-from kansa.parsers import load
+from kansa.parsers import FORMATS, load
 from kansa.replay.engine import replay
 from kansa.replay.events import (
     Ankan,
@@ -41,7 +41,7 @@ from tests.conftest import corpus_path
 pytestmark = pytest.mark.corpus
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs"
-FORMAT_DIRS = ("tenhou_xml", "tenhou6", "mjai", "majiang", "majsoul")
+FORMAT_DIRS = FORMATS  # the corpus has one folder per format
 AT_THE_END = {"log.truncated", "log.assumption"}
 """Findings known only when the game is closed: a log that stops early, and the errors
 under rules the log leaves unknown, folded into one warning over the whole game."""

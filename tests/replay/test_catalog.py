@@ -72,6 +72,13 @@ TRIGGERS: dict[str, str] = {
     "win.incomplete": "test_scoring.py::test_a_hand_that_is_not_complete_has_no_value",
     "win.multi-ron": "test_payments.py::test_head_bump_only_the_closest_wins[wrc]",
     "win.no-yaku": "test_hand_checks.py::test_hand_check[open hand without a yaku [ema]]",
+    "wall.deal": "test_wall_checks.py::test_another_seed_is_found_at_the_deal",
+    "wall.dice": "test_wall_checks.py::test_the_dice_and_the_first_indicator",
+    "wall.draw": "test_wall_checks.py::test_one_draw_changed",
+    "wall.indicator": "test_wall_checks.py::test_the_dice_and_the_first_indicator",
+    "wall.length": "test_wall_checks.py::test_the_live_walls_end",
+    "wall.replacement":
+        "test_wall_checks.py::test_a_kan_takes_its_replacement_and_indicator_from_the_dead_wall",
 }
 """Rule id: the test (its node id below ``tests/replay/``) in which replay reports it."""
 
