@@ -46,7 +46,7 @@ TRIGGERS: dict[str, str] = {
     "kan.four-kan-draw-missed":
         "test_table_checks.py::test_table_rule[four kans by four players, play on, Tenhou]",
     "kan.last-tile": "test_table_checks.py::test_table_rule[ankan after the last draw]",
-    "log.assumption": "test_judged_payments.py::test_a_hand_left_out_of_the_xml_is_an_assumption",
+    "log.assumption": "test_engine.py::test_a_readers_warning_is_a_log_assumption_finding",
     "log.out-of-order": "test_engine.py::test_draw_out_of_turn",
     "log.truncated": "test_engine.py::test_missing_end_is_one_truncation_warning",
     "riichi.hand-changed":
@@ -62,7 +62,7 @@ TRIGGERS: dict[str, str] = {
     "score.indicators": "test_scoring.py::test_ura_indicators_must_match_the_dora_indicators",
     "score.noten": "test_payments.py::test_nagashi_mangan",
     "score.pao": "test_payments.py::test_liable_player_named_wrongly",
-    "score.payment": "test_judged_payments.py::test_wrong_payments_name_the_rule_sets_value",
+    "score.payment": "test_payments.py::test_double_ron_paid_the_tenhou_way_is_wrong_under_ema",
     "score.sticks": "test_payments.py::test_double_ron_paid_the_ema_way_is_wrong_under_tenhou",
     "score.value": "test_scoring.py::test_kiriage_under_wrc",
     "tiles.conservation": "test_engine.py::test_fifth_copy_is_reported",

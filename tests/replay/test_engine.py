@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from kansa.replay.engine import replay as _replay
 from kansa.replay.events import DrawReason
-from kansa.replay.game import Game
+from kansa.replay.game import Diagnostic, Game
 from kansa.replay.result import ReplayResult
 from kansa.replay.rules import RuleSet
 from kansa.replay.violations import Severity
@@ -100,6 +102,19 @@ def test_scores_must_follow_from_the_last_result() -> None:
     result = replay(sc.game(), TENHOU)
     assert rules_of(result) == ["flow.scores"]
     assert "difference [1000, 0, 0, -1000]" in result.violations[0].message
+
+
+def test_a_readers_warning_is_a_log_assumption_finding() -> None:
+    sc = clean_hand(Scenario())
+    sc.start(HANDS, dora="9p")
+    sc.go_around(0, 4).ryukyoku(tenpai=(False,) * 4).end_kyoku().end_game()
+    note = Diagnostic("start_kyoku gives no scores: assumed 25000 each", None, "warning")
+    game = dataclasses.replace(sc.game(), diagnostics=(note,))
+    result = replay(game, TENHOU)
+    assert rules_of(result) == ["log.assumption"]
+    assert result.violations[0].severity is Severity.WARNING
+    assert result.violations[0].message == note.message
+    assert replay(sc.game(), TENHOU).violations == []  # without the reader's warning
 
 
 def test_riichi_stick_moves_scores_and_leftover_sticks_go_to_top() -> None:
