@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
@@ -178,18 +180,35 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return _status(args, tables, status)
 
 
-def cmd_report(args: argparse.Namespace) -> int:
+def relative_to(file: str, folder: Path) -> str:
+    """``file`` named from ``folder`` (the report's), as a link beside the report
+    would be; standard input and names that are not paths stay as they are."""
+    if file == STDIN:
+        return file
+    try:
+        return Path(os.path.relpath(file, folder)).as_posix()
+    except ValueError:  # another drive on Windows
+        return file
+
+
+def cmd_report(args: argparse.Namespace,
+               finding_links: Mapping[str, str] | None = None) -> int:
+    """Write the HTML report; ``finding_links`` gives each finding's dispute packet
+    (by :func:`kansa.reports.links.finding_key`, addresses relative to the report)."""
     tables, done, status = _inputs(args)
     game = _game_key(tables, args.game)
-    problems = [{"file": f.file, "status": f.status, **f.error.to_dict()}
-                for f in done if f.error is not None]
+    out = Path(args.output)
+    problems = [{**entry, "file": relative_to(str(entry.get("file") or f.file), out.parent),
+                 "status": f.status}
+                for f in done if f.error is not None for entry in [f.error.to_dict()]]
     title = args.title or ("kansa report" + (f": {args.player}" if args.player else ""))
     page = render_html(tables, render_all(tables, "svg", game=game,
                                                    player=args.player),
                        files=len(done) or tables.games["file"].nunique(),
                        problems=problems, player=args.player, title=title,
-                       generator=f"kansa {__version__}", max_findings=args.max_findings)
-    Path(args.output).write_text(page, encoding="utf-8")
+                       generator=f"kansa {__version__}", max_findings=args.max_findings,
+                       finding_links=finding_links)
+    out.write_text(page, encoding="utf-8")
     print(f"{args.output}: {len(tables.games):,} games, {len(tables.findings):,} findings, "
           f"{len(page) / 1e6:.1f} MB")
     return _status(args, tables, status)

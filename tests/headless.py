@@ -213,10 +213,14 @@ def _close(proc: subprocess.Popen[bytes], port: int | None, path: str | None,
 
 
 def inspect_page(browser: str, page: Path, expression: str, *, width: int = 1280,
-                 max_height: int = 16000, timeout: float = 60.0) -> PageReport:
-    """Open ``page`` (a local file), wait for ``load``, evaluate ``expression``.
+                 max_height: int = 16000, timeout: float = 60.0,
+                 scripts: bool = True) -> PageReport:
+    """Open ``page`` (a local file), wait for ``load``, evaluate ``expression`` (a
+    promise is awaited, so the expression can click and wait for the page).
 
-    The screenshot covers the page's full height up to ``max_height`` CSS pixels.
+    With ``scripts=False`` the page's own scripts do not run (the expression still
+    does).  The screenshot covers the page's full height up to ``max_height`` CSS
+    pixels.
     """
     start = time.monotonic()
     report = PageReport()
@@ -237,10 +241,13 @@ def inspect_page(browser: str, page: Path, expression: str, *, width: int = 1280
             dt.events = events
             for domain in ("Page", "Runtime", "Log", "Network"):
                 dt.call(f"{domain}.enable")
+            if not scripts:
+                dt.call("Emulation.setScriptExecutionDisabled", value=True)
             dt.call("Page.navigate", url=page.resolve().as_uri())
             dt.wait_for("Page.loadEventFired", timeout)
             dt.drain(0.5)
-            value = dt.call("Runtime.evaluate", expression=expression, returnByValue=True)
+            value = dt.call("Runtime.evaluate", expression=expression, returnByValue=True,
+                            awaitPromise=True)
             report.value = value.get("result", {}).get("value")
             metrics = dt.call("Page.getLayoutMetrics")
             size = metrics.get("cssContentSize") or metrics["contentSize"]

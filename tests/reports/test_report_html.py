@@ -19,6 +19,7 @@ from report_games import EVIL, sample_results
 
 from kansa.cli import main
 from kansa.reports.html import render_html
+from kansa.reports.html_script import SCRIPT
 from kansa.reports.plots import PLOTS, render_all
 from kansa.reports.stats import build
 
@@ -54,7 +55,7 @@ def page_of_sample() -> str:
 
 def test_page_is_self_contained_and_escaped() -> None:
     page = page_of_sample()
-    assert "<script" not in page.replace("&lt;script", "")
+    assert page.count("<script>") == 1 and f"<script>{SCRIPT}</script>" in page
     assert EVIL not in page and "onerror=alert" not in page.replace("&lt;img src=x onerror", "")
     refs = re.findall(r'(?:src|href)="([^"]*)"', page)
     assert refs and all(r.startswith(("data:", "#")) for r in refs), refs
@@ -96,11 +97,11 @@ def test_report_in_chromium(tmp_path: Path) -> None:
     report = load(page)
     assert_clean(report)
     v = report.value
-    assert v["sections"] == ["summary", "findings", "players", "plots", "tables"]
+    assert v["sections"] == ["summary", "findings", "players", "games", "plots", "tables"]
     assert v["findings"] == 2 and v["boards"] == 2 and v["tiles"] > 100
     assert v["tables"] >= 6 and v["rows"] > 20
     assert v["images"] == len(PLOTS) and v["drawn"] == len(PLOTS)
-    assert v["scripts"] == 0
+    assert v["scripts"] == 1
     assert v["evilShownAsText"] is True
     assert v["fitsWidth"] is True
     assert report.screenshot.startswith(b"\x89PNG") and len(report.screenshot) > 50_000
