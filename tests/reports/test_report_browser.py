@@ -58,7 +58,12 @@ CLICK_SORT_FILTER = """(async () => {
 
 STATIC = """(() => {
   const rows = [...document.querySelectorAll('table.data tbody tr')];
+  const link = document.querySelector('#summary table.data a[href^="#finding-"]');
+  link.click();
+  const target = document.querySelector(':target');
   return {
+    landed: target !== null && '#' + target.id === link.getAttribute('href')
+            && Math.abs(target.getBoundingClientRect().top) < 60,
     sections: [...document.querySelectorAll('main > section')].map(s => s.id),
     tables: document.querySelectorAll('table.data').length,
     rows: rows.length,
@@ -138,5 +143,6 @@ def test_without_script_every_table_is_there(sample_page: Path) -> None:
     for key in ("tables", "rows", "charts", "findings"):
         assert v[key] == w[key] > 0
     assert v["undrawn"] == 0
+    assert v["landed"] is True and w["landed"] is True  # the links are plain anchors
     html = sample_page.read_text(encoding="utf-8")
     assert v["tables"] == len(re.findall(r'<table class="data">', html))

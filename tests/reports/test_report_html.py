@@ -39,6 +39,7 @@ PROBE = """(() => {
     images: imgs.length,
     drawn: imgs.filter(i => i.complete && i.naturalWidth > 100).length,
     scripts: document.scripts.length,
+    charts: document.querySelectorAll('#games figure svg').length,
     evilShownAsText: cells.some(c => c.textContent.includes(%s)),
     fitsWidth: document.documentElement.scrollWidth <= window.innerWidth,
   };
@@ -102,6 +103,7 @@ def test_report_in_chromium(tmp_path: Path) -> None:
     assert v["tables"] >= 6 and v["rows"] > 20
     assert v["images"] == len(PLOTS) and v["drawn"] == len(PLOTS)
     assert v["scripts"] == 1
+    assert v["charts"] == 2
     assert v["evilShownAsText"] is True
     assert v["fitsWidth"] is True
     assert report.screenshot.startswith(b"\x89PNG") and len(report.screenshot) > 50_000
@@ -118,6 +120,8 @@ def test_corpus_report_from_the_cli_in_chromium(corpus_dir: Path) -> None:
     v = report.value
     assert v["findings"] > 0 and v["images"] == v["drawn"] == len(PLOTS)
     assert v["fitsWidth"] is True
+    games = re.search(r'<p class="note">([\d,]+) games', page.read_text(encoding="utf-8"))
+    assert games is not None and v["charts"] == int(games.group(1).replace(",", "")) > 10
 
 
 def test_the_browser_harness_sees_what_goes_wrong(tmp_path: Path) -> None:

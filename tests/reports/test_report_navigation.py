@@ -17,12 +17,14 @@ from typing import Any
 import pytest
 from report_games import sample_results
 
-from kansa.cli import main
-from kansa.reporting import relative_to
+from kansa.cli import build_parser, main
+from kansa.reporting import cmd_report, relative_to
 from kansa.reports.html import finding_anchor, ordered_findings, render_html
 from kansa.reports.links import finding_key
 from kansa.reports.progressions import game_anchor
 from kansa.reports.stats import build
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Page(HTMLParser):
@@ -171,3 +173,12 @@ def test_files_left_out_are_named_from_the_reports_folder(tmp_path: Path) -> Non
     table = html[html.index("Files not in the statistics"):]
     assert '<td class="s">../logs/bad.xml</td>' in table
     assert str(tmp_path) not in table
+
+
+def test_the_cli_layer_passes_the_packet_links_through(tmp_path: Path) -> None:
+    log = str(ROOT / "sample_logs" / "disputes" / "late-claim.mjson")
+    out = tmp_path / "r.html"
+    args = build_parser().parse_args(["report", log, "-o", str(out), "-j", "1",
+                                      "--progress", "never"])
+    cmd_report(args, {finding_key(log, 0, 0): "packets/late-claim-0.html"})
+    assert Page(out.read_text(encoding="utf-8")).hrefs.count("packets/late-claim-0.html") == 1
