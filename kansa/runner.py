@@ -305,7 +305,7 @@ def replay_games(games: list[Game], source: str, options: AuditOptions = AuditOp
     """Replay the games read from ``source``: one outcome for them, as for a file's."""
     if not games:
         return _problem(FileProblem.unreadable(source, "the file holds no game"))
-    unsupported = [g for g in games if g.hints.players not in (3, 4)]
+    unsupported = [g for g in games if g.hints.players != 4]
     if unsupported:
         n = unsupported[0].hints.players
         return _problem(FileProblem.unsupported(

@@ -209,7 +209,7 @@ def run_wall(path: str, limits: Limits, *, hand: str | None, call: int | None,
         hands = hand_walls(game)
         if hands is None and game.hints.players != 4 and game.wall_seed is not None:
             print(f"kansa wall: {name} game {game.index}: a {game.hints.players}-player "
-                  "game: `kansa audit` checks its walls against the seed, `kansa wall` "
+                  "game: the replay's wall checks compare it with the seed, `kansa wall` "
                   "draws four-player walls only", file=sys.stderr)
             continue
         if hands is None:

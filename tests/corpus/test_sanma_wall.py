@@ -99,4 +99,4 @@ def test_an_edited_draw_of_a_three_player_game_is_found(sanma: Game, after_kita:
 def test_kansa_wall_says_why_it_draws_no_three_player_wall(
         sanma: Game, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["wall", sanma.source]) == 1
-    assert "a 3-player game: `kansa audit` checks its walls" in capsys.readouterr().err
+    assert "a 3-player game: the replay's wall checks compare it" in capsys.readouterr().err
