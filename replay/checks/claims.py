@@ -102,7 +102,7 @@ def _is_chankan(rs: RoundState, ev: Hora) -> bool:
     if not (0 <= ev.target < len(rs.players)):
         return False
     melds = rs.players[ev.target].melds
-    return rs.after_kan and rs.current == ev.target and bool(melds) \
+    return rs.after_kan and rs.kita is None and rs.current == ev.target and bool(melds) \
         and melds[-1].type is MeldType.ANKAN
 
 

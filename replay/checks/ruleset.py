@@ -184,8 +184,8 @@ def robbed_ankan(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
         return None
     rs = ctx.round
     melds = rs.players[ev.target].melds if 0 <= ev.target < len(rs.players) else []
-    if not (rs.after_kan and rs.kakan is None and rs.current == ev.target and melds
-            and melds[-1].type is MeldType.ANKAN):
+    if not (rs.after_kan and rs.kakan is None and rs.kita is None and rs.current == ev.target
+            and melds and melds[-1].type is MeldType.ANKAN):  # (not a win on a kita)
         return None
     return report_mismatch(
         ctx, "chankan_ankan", f"seat {ev.actor} wins by robbing seat {ev.target}'s "

@@ -22,7 +22,8 @@ from kansa.sim.scenario import Scenario
 
 SANMA_RULES = {"kita.not-north", "kita.no-replacement", "kita.timing",
                "claim.chi-three-player", "tiles.conservation", "claim.late",
-               "furiten.temporary", "furiten.discard", "furiten.riichi", "win.incomplete"}
+               "furiten.temporary", "furiten.discard", "furiten.riichi", "win.incomplete",
+               "ruleset.mismatch"}
 LOST = {"log.out-of-order", "tiles.not-in-hand", "tiles.hand-size"}
 
 # Seat 0 holds two Norths and 11p; seat 1 a souzu run (chi of 1s); seat 2 honors.
@@ -158,6 +159,16 @@ def kita_passed(ron_on: str) -> Scenario:
     return sc.ron(1, (0, 0, 0)).end_kyoku()
 
 
+def ron_on_kita_after_ankan() -> Scenario:
+    """Seat 0 declares a concealed kan, later sets a North aside, and seat 1 wins on it:
+    a win on the North, not a robbed concealed kan."""
+    sc = start(["1m9m111p456p789p44z", "234p567p789p99s44z", "1m9m99p111s9s55667z"])
+    sc.draw(0, "1p").ankan(0, "1p1p1p1p").draw(0, "3z").discard(0, "3z")
+    sc.turn(1, "2z").turn(2, "6z").draw(0, "7z")
+    sc.events.append(Nukidora(actor=Seat(0), tile=Tile.NORTH))
+    return sc.ron(1, (0, 0, 0), target=0, tile="4z").end_kyoku()
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -193,6 +204,7 @@ CASES = [
     # a win on a North set aside, and furiten after passing it
     Case("ron on a kita", lambda: kita_passed("kita"), {}),
     Case("ron after passing a kita", lambda: kita_passed("discard"), {"furiten.temporary": 1}),
+    Case("ron on a kita after the kita player's ankan", ron_on_kita_after_ankan, {}),
 ]
 
 
