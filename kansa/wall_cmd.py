@@ -207,6 +207,11 @@ def run_wall(path: str, limits: Limits, *, hand: str | None, call: int | None,
     shown = 0
     for game in games:
         hands = hand_walls(game)
+        if hands is None and game.hints.players != 4 and game.wall_seed is not None:
+            print(f"kansa wall: {name} game {game.index}: a {game.hints.players}-player "
+                  "game: the replay's wall checks compare it with the seed, `kansa wall` "
+                  "draws four-player walls only", file=sys.stderr)
+            continue
         if hands is None:
             print(f"kansa wall: {name} game {game.index}: the log carries no shuffle seed "
                   "kansa can reproduce (Tenhou's mt19937ar-sha512-n288 forms): its walls "

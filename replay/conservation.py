@@ -24,7 +24,7 @@ from kansa.replay.events import (
     Ryukyoku,
     Tsumo,
 )
-from kansa.replay.state import PlayerState
+from kansa.replay.state import LEFT_OUT, PlayerState
 from kansa.replay.tiles import BY_VALUE, Tile, format_tiles
 
 FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
@@ -34,7 +34,8 @@ RED_OF = {red: plain for plain, red in FIVES.items()}
 
 def see(seen37: list[int], tiles: Iterable[Tile | None]) -> list[str]:
     """Count the tiles whose identity became known (``None``: a hidden tile); the
-    problem for each kind that reaches a fifth copy, or a second red five, now."""
+    problem for each kind that reaches a fifth copy, or a second red five, now, and for
+    the first copy of a tile the set leaves out (2m-8m at three players)."""
     problems: list[str] = []
     for t in tiles:
         if t is None:
@@ -49,6 +50,10 @@ def see(seen37: list[int], tiles: Iterable[Tile | None]) -> list[str]:
         else:
             total = seen37[code] + seen37[RED_OF[code]]
             bad = total == 5 or seen37[code] == 2
+        if total > LEFT_OUT:  # a kind this set leaves out (2m-8m at three players)
+            if seen37[code] == LEFT_OUT + 1:
+                problems.append(f"{t} is in play, but the three-player set has no 2m-8m")
+            continue
         if bad:
             kind = BY_VALUE[t.index]
             problems.append(f"{total} copies of {kind} are in play (a set has four)"

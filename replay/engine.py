@@ -477,7 +477,7 @@ class Replayer:
         if self._out_of_turn(rs, ev.actor, "extracts North"):
             return
         if self._take(p, ev.tile, "extracts"):
-            transitions.nukidora(rs, p)
+            transitions.nukidora(rs, p, ev.tile)
 
     def _reach(self, ev: Reach) -> None:
         p = self._rs.players[ev.actor]

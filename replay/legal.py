@@ -99,8 +99,10 @@ def _own_turn(st: GameState, rs: RoundState, p: PlayerState, rules: RuleSet,
             for m in p.melds:
                 if m.type is MeldType.PON and counts[m.tiles[0].index]:
                     yield Action(seat, "kakan", _copies(p, m.tiles[0].index, 1))
-    if rules.players == 3 and (p.c37[_NORTH.code] or p.hidden):
-        yield Action(seat, "nukidora", (_NORTH,))
+    north_drawn = drawn is not None and drawn.index == _NORTH.index
+    if rules.players == 3 and rs.live_wall > 0 and (
+            p.hidden or (p.c37[_NORTH.code] and (not p.riichi or north_drawn))):
+        yield Action(seat, "nukidora", (_NORTH,))  # in riichi only the North just drawn
 
 
 def _after_discard(rs: RoundState, tile: Tile, rules: RuleSet) -> Iterator[Action]:
@@ -147,20 +149,20 @@ def _another_ron(rs: RoundState, wins: Sequence[WinEntry]) -> Iterator[Action]:
 
 def _chankan(rs: RoundState, rules: RuleSet) -> Iterator[Action]:
     """Robbing the kan just added (a win for whoever waits on the tile), a concealed kan
-    for thirteen orphans where the rules allow it, or a North set aside (three players:
-    offered after any kan, the state does not tell the two apart)."""
+    for thirteen orphans where the rules allow it, or a win on a North just set aside."""
     seat = rs.current
     assert seat is not None
     p = rs.players[seat]
     if rs.kakan is not None:
         seat, tile = rs.kakan
         robbed: tuple[Tile, ...] = (tile,)
+    elif rs.kita is not None:
+        seat, tile = rs.kita
+        robbed = (tile,)
     elif p.melds and p.melds[-1].type is MeldType.ANKAN and rules.chankan_ankan_kokushi:
         robbed = (p.melds[-1].tiles[0],)
     else:
         robbed = ()
-    if rules.players == 3:
-        robbed = (*robbed, _NORTH)
     for q in rs.players:
         for tile in robbed:
             if q.seat != seat and _can_ron(q, tile.index):

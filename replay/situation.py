@@ -73,7 +73,8 @@ def win_situation(st: GameState, ev: Hora, rules: RuleSet) -> WinSituation | Non
     else:
         return None
     chankan = not tsumo and rs.kakan is not None and rs.kakan[0] == ev.target
-    if not tsumo and not chankan and rs.last_discard is not None:
+    on_kita = not tsumo and rs.kita is not None and rs.kita[0] == ev.target
+    if not tsumo and not chankan and not on_kita and rs.last_discard is not None:
         houtei = rs.last_discard.last_tile
     else:
         houtei = False
@@ -105,6 +106,8 @@ def _win_tile(rs: RoundState, ev: Hora, tsumo: bool) -> Tile | None:
         return p.last_draw if p.last_draw is not None else ev.tile
     if rs.kakan is not None and rs.kakan[0] == ev.target:
         return rs.kakan[1]
+    if rs.kita is not None and rs.kita[0] == ev.target:
+        return rs.kita[1]
     if rs.last_discard is not None and rs.last_discard.seat == ev.target:
         return rs.last_discard.tile
     return ev.tile

@@ -24,6 +24,24 @@ def set_size(players: int) -> int:
     return 136 - (28 if players == 3 else 0)
 
 
+LEFT_OUT = 1 << 40
+"""Where the count of a kind the set leaves out starts (see :func:`seen_at_start`): far
+above any count a log can reach, so its first copy in play is told apart from a fifth
+copy of a kind the set has."""
+THREE_PLAYER_LEFT_OUT = (*range(1, 8), 34)
+"""The tile codes a three-player set does without: 2m-8m and the red 5m."""
+
+
+def seen_at_start(players: int) -> list[int]:
+    """The known-tile counts a hand starts from, by value: none, except that at a
+    three-player table 2m-8m (and the red 5m) start at :data:`LEFT_OUT`."""
+    seen = [0] * 37
+    if players == 3:
+        for code in THREE_PLAYER_LEFT_OUT:
+            seen[code] = LEFT_OUT
+    return seen
+
+
 @dataclass(slots=True)
 class RiverTile:
     tile: Tile
@@ -201,6 +219,9 @@ class RoundState:
     """``current``'s last draw was a replacement tile (a win on it is rinshan kaihou)."""
     kakan: tuple[Seat, Tile] | None = None
     """An added kan that can still be robbed (chankan), until the replacement draw."""
+    kita: tuple[Seat, Tile] | None = None
+    """A North just set aside (three players), which can be won on until its
+    replacement draw."""
     first_go_around: bool = True
     """No call (an ankan included) and no player's second draw yet."""
     riichi_count: int = 0
@@ -275,7 +296,8 @@ class RoundState:
                 p.add(t)
         wall = set_size(n) - DEAD_WALL - 13 * n
         rs = RoundState(start=start, players=players, live_wall=wall,
-                        dora_markers=[start.dora_marker], current=start.oya)
+                        dora_markers=[start.dora_marker], current=start.oya,
+                        seen37=seen_at_start(n))
         return rs
 
 

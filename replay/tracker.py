@@ -32,7 +32,17 @@ from collections.abc import Callable
 from typing import Any
 
 from kansa.replay import hand
-from kansa.replay.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, StartKyoku, Tsumo
+from kansa.replay.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Kakan,
+    Nukidora,
+    Pon,
+    StartKyoku,
+    Tsumo,
+)
 from kansa.replay.hand_tables import HONOR_INFO, SUIT_INFO, honor_info, suit_info
 from kansa.replay.result import HandRecord, RiichiRecord
 from kansa.replay.rules import RuleSet, TempFuritenClear
@@ -292,6 +302,15 @@ class Tracker:
             if kokushi:
                 self._offer(rs, ev.actor, ev.consumed[0], index, chankan=True, only=kokushi)
 
+    def _nukidora(self, rs: RoundState, ev: Nukidora, rec: HandRecord | None,
+                  index: int) -> None:
+        """A North set aside can be won on until its replacement draw: whoever waits on
+        it and lets it pass misses a win, as on a discard."""
+        if self.pending:
+            self._resolve(rs)
+        self.drawn[ev.actor] = -1
+        self._offer(rs, ev.actor, ev.tile, index)
+
 
 TrackFn = Callable[[Tracker, RoundState, Any, HandRecord | None, int], None]
 TRACK: dict[type, TrackFn] = {
@@ -303,6 +322,7 @@ TRACK: dict[type, TrackFn] = {
     Daiminkan: Tracker._call,
     Kakan: Tracker._kakan,
     Ankan: Tracker._ankan,
+    Nukidora: Tracker._nukidora,
 }
 """What the tracker does after each event type (plain functions: a tracker holding its
 own bound methods would be a reference cycle)."""

@@ -40,8 +40,9 @@ def tsumo(rs: RoundState, p: PlayerState, tile: Tile | None, rinshan: bool) -> N
             rs.first_go_around = False
     if rs.last_discard is not None:
         rs.last_discard.claimable = False
-    if rs.kakan is not None:  # the added kan was not robbed: now it breaks ippatsu
-        rs.kakan = None
+    if rs.kakan is not None or rs.kita is not None:
+        # the added kan or the North was not won on: now it breaks ippatsu
+        rs.kakan = rs.kita = None
         for q in rs.players:
             q.ippatsu = False
     rs.current = p.seat
@@ -106,11 +107,15 @@ def ankan(rs: RoundState, p: PlayerState, tiles: tuple[Tile, ...]) -> None:
         q.ippatsu = False
 
 
-def nukidora(rs: RoundState, p: PlayerState) -> None:
-    """``p`` sets a North aside (already out of the hand); a replacement tile follows."""
+def nukidora(rs: RoundState, p: PlayerState, tile: Tile) -> None:
+    """``p`` sets ``tile`` (a North) aside, already out of the hand; a replacement tile
+    follows.  Like a call it ends the first go-around; like an added kan it can be won
+    on until the replacement draw, which then breaks ippatsu (see :func:`tsumo`)."""
     p.nukidora += 1
     p.last_draw = None
     rs.after_kan = True
+    rs.first_go_around = False
+    rs.kita = (p.seat, tile)
 
 
 def reach(p: PlayerState) -> None:

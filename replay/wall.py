@@ -5,6 +5,9 @@ Mersenne Twister (MT19937ar, ``init_by_array``) for the whole game.  Each hand, 
 order, takes 288 words from it, hashes them in nine 128-byte chunks with SHA-512 into 144
 words ``rnd``, shuffles the 136 tile ids with ``rnd[0..134]`` and throws the dice with
 ``rnd[135]`` and ``rnd[136]``.  The wall is then taken from the end of the shuffled list.
+A three-player hand shuffles the 108 ids without 2m-8m (:data:`SANMA_IDS`) the same way,
+with the same dice words; its dead wall keeps eight replacement tiles (four kans and four
+kita) before the first indicator pair.
 
 >>> mt = MT19937([0x123, 0x234, 0x345, 0x456])
 >>> [mt.genrand_int32() for _ in range(3)]
@@ -36,6 +39,10 @@ LEGACY_SEEN = 1
 replacement draws and kan-dora indicators are not compared."""
 TILES = 136
 DEAD_WALL = 14
+SANMA_IDS = tuple(i for i in range(TILES) if not 4 <= i < 32)
+"""The tile ids of a three-player set, in order: 2m-8m (ids 4-31) left out.  Verified
+on the real sanma log ``dnovikoff__tenhou/sanma2.xml``: its deals, dice, live draws,
+first dora and ura indicators and kita replacement draws follow from its seed."""
 
 
 def init_genrand(s: int) -> list[int]:
@@ -156,7 +163,7 @@ def hand_random(words: bytes) -> list[int]:
 class Wall:
     """One hand's wall.  ``yama`` is the shuffled list of Tenhou tile ids (0-135); tiles
     are taken from its end, so position ``p`` of the wall in draw order is
-    ``yama[135 - p]`` (:meth:`at`)."""
+    ``yama[len(yama) - 1 - p]`` (:meth:`at`): 136 ids, or 108 at three players."""
 
     yama: tuple[int, ...]
     dice: tuple[int, int]
@@ -169,7 +176,7 @@ class Wall:
 
     def at(self, position: int) -> int:
         """The tile id at ``position`` in draw order (0 = the dealer's first tile)."""
-        return self.yama[TILES - 1 - position]
+        return self.yama[len(self.yama) - 1 - position]
 
     def deal_positions(self, k: int) -> list[int]:
         """The positions dealt to the player ``k`` seats after the dealer, in dealing
@@ -188,9 +195,16 @@ class Wall:
     def live(self, draw: int) -> int:
         return self.at(self.live_position(draw))
 
+    @property
+    def replacements(self) -> int:
+        """Replacement tiles the dead wall keeps before its first indicator pair: four,
+        or eight at three players (four kans and four kita; sanma2.xml shows the first
+        indicator at ``yama[9]``, its ura at ``yama[8]``)."""
+        return 4 if self.players == 4 else 8
+
     def dora_position(self, kan: int) -> int:
         """The position of dora indicator ``kan`` (0 = the first, 1 = the first kan's)."""
-        return TILES - 6 - 2 * kan + self.legacy
+        return len(self.yama) - self.replacements - 2 - 2 * kan + self.legacy
 
     def dora(self, kan: int) -> int:
         return self.at(self.dora_position(kan))
@@ -200,8 +214,12 @@ class Wall:
         return self.at(self.dora_position(kan) ^ 1)
 
     def replacement_position(self, kan: int) -> int:
-        """The position of replacement draw ``kan`` (0-3) after a kan."""
-        return (TILES - 2, TILES - 1, TILES - 4, TILES - 3)[kan] ^ self.legacy
+        """The position of replacement draw ``kan`` (0-3) after a kan (or a kita): from
+        the end of the list, trading places in pairs (``yama[1]``, ``yama[0]``,
+        ``yama[3]``, ...; the first three kita draws of sanma2.xml show it at three
+        players)."""
+        n = len(self.yama)
+        return (n - 2, n - 1, n - 4, n - 3)[kan] ^ self.legacy
 
     def replacement(self, kan: int) -> int:
         return self.at(self.replacement_position(kan))
@@ -209,7 +227,8 @@ class Wall:
     @staticmethod
     def live_size(players: int, kans: int) -> int:
         """How many live draws the wall holds after ``kans`` replacement draws."""
-        return TILES - DEAD_WALL - 13 * players - kans
+        tiles = TILES if players == 4 else len(SANMA_IDS)
+        return tiles - DEAD_WALL - 13 * players - kans
 
 
 def shuffle(rnd: Sequence[int], ids: Sequence[int] = range(TILES)) -> list[int]:
@@ -227,18 +246,23 @@ def dice(rnd: Sequence[int]) -> tuple[int, int]:
     return rnd[TILES - 1] % 6, rnd[TILES] % 6
 
 
-def walls(key: Sequence[int], *, legacy: bool = False) -> Iterator[Wall]:
-    """The four-player walls of the game's hands, in play order, without end."""
+def walls(key: Sequence[int], *, legacy: bool = False, players: int = 4) -> Iterator[Wall]:
+    """The walls of the game's hands, in play order, without end."""
     rng = generator(key)
+    ids = range(TILES) if players == 4 else SANMA_IDS
     while True:
         rnd = hand_random(block(rng, WORDS_PER_HAND))
-        yield Wall(tuple(shuffle(rnd)), dice(rnd), legacy=legacy)
+        yield Wall(tuple(shuffle(rnd, ids)), dice(rnd), players=players, legacy=legacy)
 
 
-def game_walls(seed: str | None) -> Iterator[Wall] | None:
-    """The walls a ``<SHUFFLE seed>`` gives, or ``None`` for no seed or one kansa cannot
-    reproduce."""
+def game_walls(seed: str | None, players: int = 4) -> Iterator[Wall] | None:
+    """The walls a ``<SHUFFLE seed>`` gives a table of ``players``, or ``None`` for no
+    seed or one kansa cannot reproduce (a hex-era seed at three players: no such log
+    is known)."""
     key = seed_key(seed) if seed is not None else None
-    if key is None:
+    if key is None or players not in (3, 4):
         return None
-    return walls(key, legacy=not seed.startswith(BASE64_PREFIX))  # type: ignore[union-attr]
+    legacy = not seed.startswith(BASE64_PREFIX)  # type: ignore[union-attr]
+    if legacy and players == 3:
+        return None
+    return walls(key, legacy=legacy, players=players)

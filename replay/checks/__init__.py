@@ -5,6 +5,7 @@ from kansa.replay.checks import (  # noqa: F401
     draw,
     flow,
     kans,
+    kita,
     riichi,
     ruleset,
     scoring,

@@ -102,7 +102,7 @@ def _is_chankan(rs: RoundState, ev: Hora) -> bool:
     if not (0 <= ev.target < len(rs.players)):
         return False
     melds = rs.players[ev.target].melds
-    return rs.after_kan and rs.current == ev.target and bool(melds) \
+    return rs.after_kan and rs.kita is None and rs.current == ev.target and bool(melds) \
         and melds[-1].type is MeldType.ANKAN
 
 
@@ -125,8 +125,9 @@ def _ordinal(n: int) -> str:
 def late(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Hora) -> list[Violation] | None:
     rs = ctx.round
     is_ron = isinstance(ev, Hora)
-    if isinstance(ev, Hora) and (ev.actor == ev.target or _is_chankan(rs, ev)):
-        return None
+    if isinstance(ev, Hora) and (ev.actor == ev.target or _is_chankan(rs, ev)
+                                 or (rs.kita is not None and rs.kita[0] == ev.target)):
+        return None  # a tsumo, or a win on a kan or on a North set aside
     last = rs.last_discard
     what = f"seat {ev.actor} calls {_name(ev)}" if not is_ron else f"seat {ev.actor} wins"
     tile = ev.tile
@@ -212,8 +213,9 @@ def precedence(ctx: CheckContext, ev: Chi | Pon | Daiminkan | Hora) -> list[Viol
     if not river or river[-1].called_by is None:
         return None
     is_ron = isinstance(ev, Hora)
-    if isinstance(ev, Hora) and (ev.actor == ev.target or _is_chankan(rs, ev)):
-        return None
+    if isinstance(ev, Hora) and (ev.actor == ev.target or _is_chankan(rs, ev)
+                                 or (rs.kita is not None and rs.kita[0] == ev.target)):
+        return None  # a tsumo, or a win on a kan or on a North set aside
     if not _same(last.tile, ev.tile, not is_ron):
         return None
     caller = river[-1].called_by

@@ -202,6 +202,8 @@ def _suukaikan(rs: RoundState, ev: Ryukyoku) -> Why:
 def _sanchahou(rs: RoundState, ev: Ryukyoku) -> Why:
     if rs.kakan is not None:
         seat, tile = rs.kakan
+    elif rs.kita is not None:
+        seat, tile = rs.kita
     elif rs.last_discard is not None:
         seat, tile = rs.last_discard.seat, rs.last_discard.tile
     else:

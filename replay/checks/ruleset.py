@@ -43,6 +43,7 @@ from kansa.replay.events import (
 from kansa.replay.melds import MeldType
 from kansa.replay.memory import Memory
 from kansa.replay.rules import MultiRon, RuleSet, UnknownRule
+from kansa.replay.state import LEFT_OUT
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import RULES, Severity, Violation, define
 from kansa.replay.yaku import Yaku
@@ -113,7 +114,7 @@ def red_fives_seen(ctx: CheckContext, ev: Hora | Ryukyoku) -> list[Violation] | 
     rs = ctx.game.round
     if ctx.rules.aka or rs is None:
         return None
-    seen = [t for t in _REDS if rs.seen37[t.value]]
+    seen = [t for t in _REDS if rs.seen37[t.value] not in (0, LEFT_OUT)]  # see seen_at_start
     if not seen:
         return None
     return report_mismatch(
@@ -183,8 +184,8 @@ def robbed_ankan(ctx: CheckContext, ev: Hora) -> list[Violation] | None:
         return None
     rs = ctx.round
     melds = rs.players[ev.target].melds if 0 <= ev.target < len(rs.players) else []
-    if not (rs.after_kan and rs.kakan is None and rs.current == ev.target and melds
-            and melds[-1].type is MeldType.ANKAN):
+    if not (rs.after_kan and rs.kakan is None and rs.kita is None and rs.current == ev.target
+            and melds and melds[-1].type is MeldType.ANKAN):  # (not a win on a kita)
         return None
     return report_mismatch(
         ctx, "chankan_ankan", f"seat {ev.actor} wins by robbing seat {ev.target}'s "

@@ -11,7 +11,8 @@ from kansa.replay.violations import Severity, define
 CONSERVATION = define(
     "tiles.conservation", "A fifth copy of a tile", Severity.ERROR, "EMA RCR 1.1",
     "More copies of a tile kind (or more than one red five of a suit) are in play than "
-    "the set holds: four of each kind, red fives replacing one five each.",
+    "the set holds: four of each kind, red fives replacing one five each. A three-player "
+    "set (108 tiles) has no 2m-8m: any of them in play is reported too.",
 )
 NOT_IN_HAND = define(
     "tiles.not-in-hand", "Discard or call of a tile the player does not hold",

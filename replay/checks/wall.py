@@ -160,9 +160,10 @@ def _walls(ctx: CheckContext) -> _Walls:
     w = box.walls
     if w is None:
         log = ctx.log
-        four = ctx.rules.players == 4 and (log is None or log.hints.players == 4)
+        seeded = log is not None and log.hints.players == ctx.rules.players
         w = box.walls = _Walls(
-            walls=game_walls(log.wall_seed) if four and log is not None else None,
+            walls=game_walls(log.wall_seed, ctx.rules.players)
+            if seeded and log is not None else None,
             tiles=_PLAIN if log is not None and log.hints.aka is False else _AKA,
             dice=log.dice if log is not None else (),
             listed=log.walls if log is not None else ())
@@ -316,12 +317,16 @@ def _replacement(ctx: CheckContext, h: _Hand, ev: Tsumo) -> None:
     seat = ev.actor
     turn = ctx.round.players[seat].draws
     kan = h.kans
-    if kan >= 4:
-        _found(ctx, h, REPLACEMENT.id, f"turn {turn}: seat {seat} draws a fifth "
-               f"replacement tile; the dead wall gives four {_proof(h)}", seat=seat)
+    if kan >= 4 and (h.players == 4 or kan >= 8):  # three players: four kans, four kita
+        _found(ctx, h, REPLACEMENT.id, f"turn {turn}: seat {seat} draws a "
+               f"{'fifth' if kan == 4 else 'ninth'} replacement tile; the dead wall gives "
+               f"{'four' if kan == 4 else 'eight'} {_proof(h)}", seat=seat)
         return
     h.kans = kan + 1
     h.size -= 1
+    if kan >= 4:  # a three-player dead wall's later places: no real log shows them
+        h.unknown = True
+        return
     if not h.known(kan):
         return
     assert h.wall is not None
@@ -342,6 +347,9 @@ def kan_dora(ctx: CheckContext, ev: Dora) -> None:
         _found(ctx, h, INDICATOR.id, f"kan dora {h.doras}: the dead wall holds only four "
                f"kan-dora indicators {_proof(h)}")
         return
+    if h.players == 3:  # no real three-player log shows where its kan dora lie
+        h.unknown = True
+        return
     if not h.known(h.doras - 1):
         return
     assert h.wall is not None
@@ -360,6 +368,9 @@ def win(ctx: CheckContext, ev: Hora) -> None:
     for name, shown, ura in (("dora", ev.dora_markers, 0), ("ura", ev.ura_markers, 1)):
         for i, t in enumerate(shown or ()):
             if not h.known(i - 1):
+                continue
+            if i and h.players == 3:  # kan dora places of a three-player wall: unknown
+                h.unknown = True
                 continue
             assert wall is not None
             marker = h.tiles[wall.dora_position(i) ^ ura] if i <= 4 else None

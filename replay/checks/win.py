@@ -74,9 +74,12 @@ _TEMP_END = {
 
 
 def ron_tile(rs: RoundState, ev: Hora) -> Tile | None:
-    """The tile won on by ron: the robbed kan tile, the last discard, or the log's word."""
+    """The tile won on by ron: the robbed kan tile, the North just set aside, the last
+    discard, or the log's word."""
     if rs.kakan is not None and rs.kakan[0] == ev.target:
         return rs.kakan[1]
+    if rs.kita is not None and rs.kita[0] == ev.target:
+        return rs.kita[1]
     last = rs.last_discard
     if last is not None and last.seat == ev.target:
         return last.tile

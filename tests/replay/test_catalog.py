@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 TRIGGERS: dict[str, str] = {
     "claim.chi-not-from-left": "test_table_checks.py::test_table_rule[chi from across, EMA]",
+    "claim.chi-three-player": "test_sanma_checks.py::test_sanma_rule[chi at three players]",
     "claim.in-riichi": "test_table_checks.py::test_table_rule[pon in riichi]",
     "claim.kuikae": "test_table_checks.py::test_table_rule[pon, then the same tile, EMA]",
     "claim.last-tile": "test_table_checks.py::test_table_rule[pon of the last discard]",
@@ -46,6 +47,9 @@ TRIGGERS: dict[str, str] = {
     "kan.four-kan-draw-missed":
         "test_table_checks.py::test_table_rule[four kans by four players, play on, Tenhou]",
     "kan.last-tile": "test_table_checks.py::test_table_rule[ankan after the last draw]",
+    "kita.no-replacement": "test_sanma_checks.py::test_sanma_rule[kita after the last tile]",
+    "kita.not-north": "test_sanma_checks.py::test_sanma_rule[kita of East]",
+    "kita.timing": "test_sanma_checks.py::test_sanma_rule[kita right after a pon]",
     "log.assumption": "test_engine.py::test_a_readers_warning_is_a_log_assumption_finding",
     "log.out-of-order": "test_engine.py::test_draw_out_of_turn",
     "log.truncated": "test_engine.py::test_missing_end_is_one_truncation_warning",
