@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from kansa import __version__, docs, wall_cmd
+from kansa import __version__, docs, explain, wall_cmd
 from kansa.batch import Engine, EngineError, Interrupt, run
 from kansa.discovery import iter_files
 from kansa.options import (
@@ -194,7 +194,7 @@ def _watch_command(sub: Subcommands) -> None:
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     _audit_command, _rules_command, _stats_command, _report_command, _convert_command,
-    _watch_command, wall_cmd.wall_command)
+    _watch_command, wall_cmd.wall_command, explain.explain_command)
 """The subcommands, in the order ``kansa --help`` lists them: each adds its parser and
 sets ``func``, the function that runs it (``args -> exit status``)."""
 
