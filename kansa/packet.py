@@ -167,8 +167,10 @@ def packet_for(name: str, data: bytes, game: Game, chosen: Chosen, *, rules: str
         if inside and index in at:
             legal[index] = table.legal()
             if rs is not None:
-                before[index] = _deciding(rs, ev, rivers, index, ruleset)
-                before[index]["wall"] = _next_wall(wall, live, kans)
+                for n, v in numbered:
+                    if v.event == index:
+                        before[n] = _deciding(rs, ev, v.rule, rivers, ruleset)
+                        before[n]["wall"] = _next_wall(wall, live, kans)
         table.push(ev)
         if not inside:
             continue
@@ -196,7 +198,7 @@ def packet_for(name: str, data: bytes, game: Game, chosen: Chosen, *, rules: str
         step = step_of.get(v.event, len(steps) - 1) if v.event is not None else 0
         steps[step]["findings"].append(number)
         out_findings.append(_finding(number, v, step, ruleset, legal=legal.get(v.event or -1),
-                                     deciding=before.get(v.event or -1), events=game.events,
+                                     deciding=before.get(number), events=game.events,
                                      names=names))
     return {
         "kansa": __version__, "file": name, "sha256": file_sha256(data),
@@ -229,57 +231,67 @@ def _next_wall(wall: tuple[Tile, ...] | None, live: int, kans: int) -> dict[str,
                                                                        + NEXT_WALL_TILES)]]}
 
 
-def _deciding(rs: RoundState, ev: Event, rivers: dict[int, tuple[int, int]], index: int,
+def _deciding(rs: RoundState, ev: Event, rule: str, rivers: dict[int, tuple[int, int]],
               rules: RuleSet) -> dict[str, Any]:
-    """The tiles that decide a finding at ``ev``, read from the table just before it:
-    places (``river``, ``hand``, ``wall``) to highlight, and the waits where they count."""
+    """The tiles that decide finding ``rule`` at ``ev``, read from the table just before
+    it: places (``river``, ``hand``, ``melds``, ``wall``) to highlight, and the waits
+    where they count."""
     places: list[dict[str, Any]] = []
     waits: list[str] = []
-    actor = getattr(ev, "actor", None)
-    if isinstance(ev, Hora) and actor is not None:
-        p = rs.players[actor]
-        waits = [Tile.from_index(k).mpsz for k in mask_kinds(p.waits)]
-        kinds = set(mask_kinds(p.waits))
-        for i, r in enumerate(p.river):
-            if r.tile.index in kinds:
-                places.append({"seat": actor, "place": "river", "position": i,
-                               "tile": r.tile.mpsz, "why": "own discard among the waits"})
-        missed = p.riichi_furiten or p.temp_furiten
-        if missed is not None and missed.event in rivers:
-            seat, pos = rivers[missed.event]
-            places.append({"seat": seat, "place": "river", "position": pos,
-                           "tile": missed.tile.mpsz, "why": "the winning tile let pass"})
+
+    def river(seat: int, pos: int, tile: Tile, why: str) -> None:
+        places.append({"seat": seat, "place": "river", "position": pos, "tile": tile.mpsz,
+                       "why": why})
+
+    def latest(why: str) -> None:
         last = rs.last_discard
-        if last is not None and not ev.is_tsumo:
-            pos = len(rs.players[last.seat].river) - 1
-            places.append({"seat": last.seat, "place": "river", "position": pos,
-                           "tile": last.tile.mpsz, "why": "the tile won on"})
+        if last is not None:
+            river(last.seat, len(rs.players[last.seat].river) - 1, last.tile, why)
+
+    if isinstance(ev, Hora):
+        p = rs.players[ev.actor]
+        if rule.startswith("furiten."):
+            waits = [Tile.from_index(k).mpsz for k in mask_kinds(p.waits)]
+            kinds = set(mask_kinds(p.waits))
+            for i, r in enumerate(p.river):
+                if r.tile.index in kinds:
+                    river(ev.actor, i, r.tile, "own discard among the waits")
+            missed = p.riichi_furiten or p.temp_furiten
+            if missed is not None and missed.event in rivers:
+                seat, pos = rivers[missed.event]
+                river(seat, pos, missed.tile, "the winning tile let pass")
+        if ev.is_tsumo:
+            drawn = p.last_draw or ev.tile
+            if drawn is not None:
+                places.append({"seat": ev.actor, "place": "hand", "position": None,
+                               "tile": drawn.mpsz, "why": "the tile drawn and won on"})
+        else:
+            latest("the tile won on")
     elif isinstance(ev, Reach):
-        places.append({"seat": actor, "place": "wall", "position": None,
-                       "tile": None, "why": f"{rs.live_wall} tiles left in the wall "
-                                            f"(riichi needs {rules.riichi_min_live_wall})"})
+        places.append({"seat": ev.actor, "place": "wall", "position": None, "tile": None,
+                       "why": f"{rs.live_wall} tiles left in the wall (riichi needs "
+                              f"{rules.riichi_min_live_wall})"})
     elif isinstance(ev, Chi | Pon | Daiminkan):
-        last = rs.last_discard
         claimed = next((pos for _event, (seat, pos) in sorted(rivers.items(), reverse=True)
                         if seat == ev.target
                         and rs.players[seat].river[pos].tile == ev.tile), None)
         if claimed is not None:
-            places.append({"seat": ev.target, "place": "river", "position": claimed,
-                           "tile": ev.tile.mpsz, "why": "the tile claimed"})
-        if last is not None:
-            pos = len(rs.players[last.seat].river) - 1
-            if not (last.seat == ev.target and pos == claimed):
-                places.append({"seat": last.seat, "place": "river", "position": pos,
-                               "tile": last.tile.mpsz, "why": "the most recent discard"})
+            river(ev.target, claimed, ev.tile, "the tile claimed")
+        last = rs.last_discard
+        if last is not None and not (last.seat == ev.target
+                                     and len(rs.players[last.seat].river) - 1 == claimed):
+            latest("the most recent discard")
     elif isinstance(ev, Dahai):
-        pos = len(rs.players[ev.actor].river)
-        places.append({"seat": ev.actor, "place": "river", "position": pos,
-                       "tile": ev.tile.mpsz, "why": "the tile discarded"})
+        river(ev.actor, len(rs.players[ev.actor].river), ev.tile, "the tile discarded")
+        if rule == "claim.kuikae" and rs.players[ev.actor].melds:
+            m = rs.players[ev.actor].melds[-1]
+            places.append({"seat": ev.actor, "place": "melds", "position": None,
+                           "tile": m.tiles[0].mpsz, "why": f"the {m.type.value} just called"})
     elif isinstance(ev, Ankan | Kakan):
         places.append({"seat": ev.actor, "place": "melds", "position": None,
                        "tile": ev.consumed[0].mpsz if ev.consumed else None,
                        "why": f"kan number {rs.kans + 1} of the hand"})
-    return {"places": places, "waits": waits, "live_wall": rs.live_wall, "event": index}
+    return {"places": places, "waits": waits, "live_wall": rs.live_wall}
 
 
 def _finding(number: int, v: Violation, step: int, rules: RuleSet, *,
@@ -310,7 +322,10 @@ def _legal(actions: list[Action], ev: Event | None, seat: int | None,
     actions = sorted(actions, key=lambda a: (a.seat, a.kind, a.tiles))
     mine = [a for a in actions if a.seat == who] if who is not None else []
     done = KINDS.get(type(ev)) if ev is not None else None
-    did_legal = any(a.kind == done for a in mine) if done is not None else None
+    did = _tiles_of(ev) if ev is not None else ()
+    did_legal = any(a.kind == done and (not a.tiles or not did
+                                        or sorted(a.tiles) == sorted(did))
+                    for a in mine) if done is not None else None
     choices = [action_text(a) for a in mine]
     if who is None:
         sentence = "no seat is named by this finding"
@@ -321,6 +336,21 @@ def _legal(actions: list[Action], ev: Event | None, seat: int | None,
         if done is not None and not did_legal and ev is not None:
             sentence = f"seat {who} could not {event_text(ev, names, short=True)}; " \
                        + sentence.removeprefix(f"seat {who} ")
+        elif did_legal:
+            sentence += "; what it did was among them"
     return {"seat": who, "text": sentence, "done_was_legal": did_legal,
             "actions": [{"seat": a.seat, "kind": a.kind, "tiles": [t.mpsz for t in a.tiles]}
                         for a in actions]}
+
+
+def _tiles_of(ev: Event) -> tuple[Tile, ...]:
+    """The tiles an event's action names, as the legal actions name them."""
+    if isinstance(ev, Dahai):
+        return (ev.tile,)
+    if isinstance(ev, Hora):
+        return (ev.tile,) if ev.tile is not None and not ev.is_tsumo else ()
+    if isinstance(ev, Chi | Pon | Daiminkan | Ankan):
+        return ev.consumed
+    if isinstance(ev, Kakan):
+        return (ev.tile,)
+    return ()

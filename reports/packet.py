@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from kansa.replay.tiles import Tile
+from kansa.replay.tiles import Tile, parse_tiles
 from kansa.reports.tiles_html import CSS as TILE_CSS
 from kansa.reports.tiles_html import WIND_LETTERS, back_html, meld_html, tile_html, tiles_html
 
@@ -106,15 +106,32 @@ def _river(entries: Sequence[str], marked: set[int]) -> str:
     return "".join(out)
 
 
+def _hand(mpsz: str, marked: set[str]) -> str:
+    """The concealed tiles, one copy of each ``marked`` tile highlighted."""
+    try:
+        tiles = parse_tiles(mpsz)
+    except ValueError:
+        return f"<code>{escape(mpsz)}</code>"
+    out, left = [], set(marked)
+    for t in tiles:
+        hit = t.mpsz in left
+        left.discard(t.mpsz)
+        out.append(tile_html(t, "decide" if hit else ""))
+    return "".join(out)
+
+
 def board_html(state: Mapping[str, Any], names: Sequence[str], dealer: int,
                focus: int | None, deciding: Sequence[Mapping[str, Any]] = ()) -> str:
     """The table after a step: per seat the hand, melds, river; dora, wall, scores."""
     rivers: dict[int, set[int]] = {}
     melds_marked = {d["seat"] for d in deciding if d["place"] == "melds"}
     wall_marked = any(d["place"] == "wall" for d in deciding)
+    in_hand: dict[int, set[str]] = {}
     for d in deciding:
         if d["place"] == "river" and d["position"] is not None:
             rivers.setdefault(int(d["seat"]), set()).add(int(d["position"]))
+        elif d["place"] == "hand" and d["tile"]:
+            in_hand.setdefault(int(d["seat"]), set()).add(str(d["tile"]))
     rows = []
     scores = state.get("scores")
     for seat, hand in enumerate(state["hands"]):
@@ -128,7 +145,8 @@ def board_html(state: Mapping[str, Any], names: Sequence[str], dealer: int,
             f'<tr data-seat="{seat}" class="{"focus" if seat == focus else ""}">'
             f'<th><span class="wind">{wind}</span> {seat} {escape(name)}'
             f'<div class="score">{score}{riichi}</div></th>'
-            f'<td class="hand">{tiles_html(hand)}{back_html(int(state["hidden"][seat]))}</td>'
+            f'<td class="hand">{_hand(hand, in_hand.get(seat, set()))}'
+            f'{back_html(int(state["hidden"][seat]))}</td>'
             f'<td{mcls}>{melds}</td>'
             f'<td class="river sm">{_river(state["rivers"][seat], rivers.get(seat, set()))}'
             "</td></tr>")
