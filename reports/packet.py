@@ -102,7 +102,8 @@ def _river(entries: Sequence[str], marked: set[int]) -> str:
         except ValueError:
             tile = f"<code>{escape(entry)}</code>"
         called = ' data-called="1"' if ">" in entry else ""
-        out.append(f'<span class="r" data-pos="{i}"{called}>{tile}</span>')
+        out.append(f'<span class="r" data-pos="{i}" data-tile="{escape(core)}"{called}>'
+                   f"{tile}</span>")
     return "".join(out)
 
 
@@ -116,7 +117,8 @@ def _hand(mpsz: str, marked: set[str]) -> str:
     for t in tiles:
         hit = t.mpsz in left
         left.discard(t.mpsz)
-        out.append(tile_html(t, "decide" if hit else ""))
+        tile = tile_html(t, "decide" if hit else "")
+        out.append(f'<span class="h" data-tile="{t.mpsz}">{tile}</span>' if hit else tile)
     return "".join(out)
 
 
