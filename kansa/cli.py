@@ -152,6 +152,9 @@ def _report_command(sub: Subcommands) -> None:
     report.add_argument("--max-findings", type=count, default=200,
                         help="findings drawn with their table state; the rest are listed "
                              "(default: %(default)s)")
+    report.add_argument("--packets", metavar="DIR", default=None,
+                        help="write a dispute packet (as kansa explain does) for each hand "
+                             "with a finding into DIR, and link each finding to it")
     report.set_defaults(func=cmd_report)
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +26,12 @@ from kansa.options import (
     limits_from,
     resolve_rules,
 )
-from kansa.packet import PacketError, build_packet
+from kansa.packet import Chosen, PacketError, build_packet, packet_for, read_games
+from kansa.replay.rules import RuleSet
+from kansa.reports.links import finding_key
 from kansa.reports.packet import render_packet
 from kansa.reports.tiles_html import WIND_LETTERS
+from kansa.runner import FileResults
 
 EXIT_OK = 0
 EXIT_FAILED = 3
@@ -136,3 +141,54 @@ def text_lines(doc: Mapping[str, Any], finding: int | None = None) -> list[str]:
         lines.append("  penalty: " + (f"{pen['penalty']} ({pen['source']})" if pen["penalty"]
                                       else str(pen["note"])))
     return lines
+
+
+def packet_name(file: str, game: int, hand: str) -> str:
+    """A packet's file name: the log's name, the game's number and the hand, made safe."""
+    stem = re.sub(r"[^\w.-]+", "_", Path(file.replace("!", "/")).name)[:80]
+    return f"{stem}-g{game}-{hand}.html"
+
+
+def write_report_packets(files: Iterable[FileResults], folder: Path, report: Path,
+                         rules: str | RuleSet) -> dict[str, str]:
+    """A packet in ``folder`` for each hand of ``files`` with a finding; the link of
+    each finding (by :func:`~kansa.reports.links.finding_key`), relative to the
+    ``report`` page's folder.  Inputs that cannot be read again (archive members,
+    standard input) get no packet, and say so on standard error."""
+    links: dict[str, str] = {}
+    used: set[str] = set()
+    folder.mkdir(parents=True, exist_ok=True)
+    base = report.resolve().parent
+    for f in files:
+        for leaf in f.members or [f]:
+            found = [r for r in leaf.results if any(v.hand for v in r.violations)]
+            if not found:
+                continue
+            if not Path(leaf.file).is_file():
+                print(f"kansa report: no dispute packets for {leaf.file}: it cannot be "
+                      "read again on its own", file=sys.stderr)
+                continue
+            try:
+                data, games = read_games(leaf.file)
+            except PacketError as exc:
+                print(f"kansa report: no dispute packets for {leaf.file}: {exc}",
+                      file=sys.stderr)
+                continue
+            for r in found:
+                if not 0 <= r.index < len(games):
+                    continue
+                for hand in dict.fromkeys(v.hand for v in r.violations if v.hand):
+                    doc = packet_for(leaf.file, data, games[r.index], Chosen(r.index, hand),
+                                     rules=rules, violations=r.violations)
+                    name = packet_name(leaf.file, r.index, hand)
+                    while name in used:  # two logs of the same name in different folders
+                        name = f"{name.removesuffix('.html')}-{len(used)}.html"
+                    used.add(name)
+                    out = folder / name
+                    write_packet(doc, out)
+                    href = Path(os.path.relpath(out.resolve(), base)).as_posix()
+                    for number, v in enumerate(r.violations):
+                        if v.hand == hand:
+                            links[finding_key(r.source, r.index, number)] = \
+                                f"{href}#finding-{number}"
+    return links

@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from kansa.replay.violations import Snapshot
+from kansa.reports.links import finding_key
 from kansa.reports.metrics import METRICS, Metric
 from kansa.reports.tables import Tables
 from kansa.reports.tiles_html import CSS as TILE_CSS
@@ -159,7 +160,7 @@ def summary_html(tables: Tables, *, files: int, problems: Sequence[Mapping[str, 
 
 
 def finding_html(n: int, f: Mapping[str, Any], names: tuple[str, ...],
-                 dealer: int | None) -> str:
+                 dealer: int | None, packet: str | None = None) -> str:
     """One finding (a row of the findings table) with the table drawn as it was."""
     sev = str(f["severity"])
     where = [escape(str(f["title"]))]
@@ -176,6 +177,8 @@ def finding_html(n: int, f: Mapping[str, Any], names: tuple[str, ...],
     if _present(f["state"]):
         state = Snapshot.from_dict(json.loads(str(f["state"])))
         board = snapshot_html(state, names, dealer=dealer, focus=seat)
+    if packet is not None:
+        where.append(f'<a class="packet" href="{escape(packet)}">dispute packet</a>')
     return (f'<article class="finding {sev}" id="finding-{n}"><header>'
             f'<span class="badge {sev}">{sev}</span> <code>{escape(str(f["rule"]))}</code> · '
             f'{" · ".join(where)}</header><p class="msg">{escape(str(f["message"]))}</p>'
@@ -186,7 +189,8 @@ def _present(value: Any) -> bool:
     return value is not None and not bool(pd.isna(value))
 
 
-def findings_html(tables: Tables, *, limit: int) -> str:
+def findings_html(tables: Tables, *, limit: int,
+                  finding_links: Mapping[str, str] | None = None) -> str:
     """Every finding, errors first, the first ``limit`` with their table state; read
     from the findings table alone, so a report can come from a results store."""
     dealers = {(g, lab): int(d) for g, lab, d in
@@ -202,8 +206,10 @@ def findings_html(tables: Tables, *, limit: int) -> str:
     order = sorted(range(len(found)), key=lambda i: found["severity"].iloc[i] != "error")
     rows: list[dict[str, Any]] = [{str(k): v for k, v in found.iloc[i].to_dict().items()}
                                   for i in order]
+    links = _packet_links(tables, order, finding_links or {})
     parts = [finding_html(i, f, tuple(names.get(str(f["game"]), ())),
-                          dealers.get((f["game"], f["hand"] if _present(f["hand"]) else "")))
+                          dealers.get((f["game"], f["hand"] if _present(f["hand"]) else "")),
+                          links[i])
              for i, f in enumerate(rows[:limit])]
     if len(rows) > limit:
         parts.append(f'<p class="note">{len(rows) - limit:,} more findings are listed '
@@ -212,6 +218,23 @@ def findings_html(tables: Tables, *, limit: int) -> str:
                                            "message"]].rename(columns={"title": "game"})
         parts.append(table_html(rest))
     return "".join(parts)
+
+
+def _packet_links(tables: Tables, order: Sequence[int],
+                  finding_links: Mapping[str, str]) -> list[str | None]:
+    """Per finding in ``order``, the href of its dispute packet (see
+    :func:`~kansa.reports.links.finding_key`), or ``None``."""
+    if not finding_links:
+        return [None] * len(order)
+    games = {str(g): (str(f), int(i)) for g, f, i in
+             tables.games[["game", "file", "index"]].itertuples(index=False)}
+    number = tables.findings.groupby("game").cumcount().tolist()
+    keys = tables.findings["game"].astype(str).tolist()
+    out: list[str | None] = []
+    for i in order:
+        file, game = games.get(keys[i], ("", 0))
+        out.append(finding_links.get(finding_key(file, game, int(number[i]))))
+    return out
 
 
 def metric_kinds() -> dict[str, str]:
@@ -280,17 +303,19 @@ def render_html(tables: Tables, plots: Mapping[str, bytes],
                 *, files: int, problems: Sequence[Mapping[str, Any]] = (),
                 player: str | None = None, title: str = "kansa report",
                 generator: str = "kansa", max_findings: int = 200,
-                max_rows: int = 2000) -> str:
+                max_rows: int = 2000, finding_links: Mapping[str, str] | None = None) -> str:
     """The whole page as a string.
 
     :param plots: SVG bytes by plot name (see :func:`kansa.reports.plots.render_all`).
+    :param finding_links: the href of each finding's dispute packet, by
+        :func:`~kansa.reports.links.finding_key`.
     """
     who = f" · player {escape(player)}" if player else ""
     players = tables.extra.get("players", pd.DataFrame())
     sections = [
         ("summary", "Summary", summary_html(tables, files=files, problems=problems)),
         ("findings", f"Findings ({len(tables.findings):,})",
-         findings_html(tables, limit=max_findings)),
+         findings_html(tables, limit=max_findings, finding_links=finding_links)),
         ("players", "Players", players_html(players) if len(players) else
          '<p class="note">No players.</p>'),
         ("plots", "Plots", plots_html(plots)),

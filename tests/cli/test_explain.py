@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from kansa.api import audit
 from kansa.cli import main
 from kansa.packet import PacketError, build_packet
 
@@ -136,3 +137,30 @@ def test_bad_input_is_named_without_a_traceback(tmp_path: Path,
     err = capsys.readouterr().err
     assert "bad.mjson" in err and "Traceback" not in err
     assert main(["explain", str(tmp_path / "missing.mjson")]) == 2
+
+
+def test_report_links_each_finding_to_its_packet(tmp_path: Path) -> None:
+    report = tmp_path / "out" / "report.html"
+    assert main(["report", str(DISPUTES), "--rules", "ema", "-o", str(report),
+                 "--packets", str(tmp_path / "out" / "packets")]) in (0, 1)
+    page = report.read_text(encoding="utf-8")
+    hrefs = re.findall(r'<a class="packet" href="([^"]+)">', page)
+    findings = re.findall(r'<article class="finding', page)
+    in_hands = [v for log in sorted(DISPUTES.glob("*.mjson"))
+                for v in audit(log, "ema").violations if v.hand is not None]
+    assert len(hrefs) == len(findings) == len(in_hands)
+    for href in hrefs:
+        target, _, anchor = href.partition("#")
+        assert not target.startswith("/") and anchor.startswith("finding-")
+        packet = (report.parent / target).read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in packet
+    assert len({h.partition("#")[0] for h in hrefs}) == len(
+        list(DISPUTES.glob("*.mjson")))  # each dispute is one hand: one packet each
+
+
+def test_packets_need_the_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = tmp_path / "store"
+    (store / "files").mkdir(parents=True)
+    assert main(["report", "--store", str(store), "--packets", str(tmp_path / "p"),
+                 "-o", str(tmp_path / "r.html")]) == 2
+    assert "--packets needs log paths" in capsys.readouterr().err
