@@ -49,6 +49,9 @@ from kansa.runner import display_name, read_input_bytes, rules_for
 NEXT_WALL_TILES = 8
 """Tiles of the wall shown after a finding."""
 DEAD_WALL = 14
+ORDER = ("pass", "hora", "tsumo", "dahai", "riichi", "chi", "pon", "daiminkan", "ankan",
+         "kakan", "nukidora", "ryukyoku")
+"""The order legal actions are listed in."""
 
 
 class PacketError(Exception):
@@ -319,7 +322,7 @@ def _legal(actions: list[Action], ev: Event | None, seat: int | None,
            names: Sequence[str]) -> dict[str, Any]:
     """What was legal just before the finding's event, and a sentence for its seat."""
     who = seat if seat is not None else getattr(ev, "actor", None)
-    actions = sorted(actions, key=lambda a: (a.seat, a.kind, a.tiles))
+    actions = sorted(actions, key=lambda a: (a.seat, ORDER.index(a.kind), a.tiles))
     mine = [a for a in actions if a.seat == who] if who is not None else []
     done = KINDS.get(type(ev)) if ev is not None else None
     did = _tiles_of(ev) if ev is not None else ()

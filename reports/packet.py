@@ -222,6 +222,20 @@ def finding_html(f: Mapping[str, Any]) -> str:
         f'</dl>{_rule_texts(f)}</article>')
 
 
+def _findings_html(found: Sequence[Mapping[str, Any]]) -> str:
+    """The errors in full; when there are errors, the warnings folded away below them."""
+    if not found:
+        return '<p class="meta">No finding in this hand.</p>'
+    errors = [f for f in found if f["severity"] == "error"]
+    others = [f for f in found if f["severity"] != "error"]
+    if not errors:
+        return "".join(finding_html(f) for f in found)
+    folded = (f'<details class="others"><summary>{len(others)} more finding'
+              f'{"" if len(others) == 1 else "s"} in this hand (warnings)</summary>'
+              + "".join(finding_html(f) for f in others) + "</details>") if others else ""
+    return "".join(finding_html(f) for f in errors) + folded
+
+
 def render_packet(doc: Mapping[str, Any], *, generator: str = "kansa") -> str:
     """The whole page of the evidence document ``doc`` (see :mod:`kansa.packet`)."""
     names = [str(n or "") for n in doc["players"]]
@@ -256,8 +270,7 @@ def render_packet(doc: Mapping[str, Any], *, generator: str = "kansa") -> str:
         f'players {players} · log sha256 <code class="sha">{escape(doc["sha256"])}</code> · '
         f"made by {escape(generator)}</p></header><main>"
         f'<h2>Findings in this hand ({len(doc["findings"])})</h2>'
-        + ("".join(finding_html(f) for f in doc["findings"])
-           or '<p class="meta">No finding in this hand.</p>')
+        + _findings_html(doc["findings"])
         + '<h2>The hand, step by step</h2><div id="controls" hidden>'
         '<button type="button" data-go="first">« first</button>'
         '<button type="button" data-go="prev">◀ previous</button>'
