@@ -3,7 +3,7 @@
 >>> from kansa.replay.tiles import Tile
 >>> from kansa.replay.legal import Action
 >>> action_text(Action(1, "pon", (Tile.parse("5p"), Tile.parse("5p"))))
-'call pon with 5p5p'
+'call pon with 55p'
 """
 
 from __future__ import annotations
