@@ -337,7 +337,7 @@ def _legal(actions: list[Action], ev: Event | None, seat: int | None,
     else:
         sentence = f"seat {who} could {', or '.join(dict.fromkeys(choices))}"
         if done is not None and not did_legal and ev is not None:
-            sentence = f"seat {who} could not {event_text(ev, names, short=True)}; " \
+            sentence = f"seat {who} could not {event_text(ev, names, short=True)}; it " \
                        + sentence.removeprefix(f"seat {who} ")
         elif did_legal:
             sentence += "; what it did was among them"

@@ -49,7 +49,8 @@ def test_the_evidence_ties_to_the_log_and_steps_through_the_hand() -> None:
     assert legal["done_was_legal"] is False
     assert {"seat": 1, "kind": "pass", "tiles": []} in legal["actions"]
     assert not any(a["seat"] == 1 and a["kind"] == "hora" for a in legal["actions"])
-    assert legal["text"].startswith("seat 1 could not win by ron on 5p")
+    assert legal["text"].startswith("seat 1 could not win by ron on 5p from seat 0; it could "
+                                    "pass")
     assert "20,000" in f["penalty"]["penalty"]
     assert [s["section"] for s in f["rule_texts"]] == ["3.4.5"]
     assert f["rule_texts"][0]["language"] == "es" and "furiten" in f["rule_texts"][0]["text"]
@@ -164,3 +165,15 @@ def test_packets_need_the_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["report", "--store", str(store), "--packets", str(tmp_path / "p"),
                  "-o", str(tmp_path / "r.html")]) == 2
     assert "--packets needs log paths" in capsys.readouterr().err
+
+
+def test_the_page_escapes_what_comes_from_the_log() -> None:
+    from kansa.reports.packet import render_packet  # noqa: PLC0415
+
+    doc = build_packet(_log("late-claim"), "ema")
+    evil = "<img src=x onerror=alert(1)>"
+    doc["players"][0] = evil
+    doc["steps"][1]["text"] = evil
+    doc["findings"][0]["message"] = evil
+    page = render_packet(doc)
+    assert evil not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
