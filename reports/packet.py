@@ -1,8 +1,10 @@
 """The dispute packet as one self-contained HTML page, drawn from its evidence document.
 
 Inline CSS and one inline script, allowed by its sha256 hash in the page's
-Content-Security-Policy (nothing is fetched).  Without script every step is on the
-page, the finding's steps opened; with it one step shows at a time, with first,
+Content-Security-Policy (nothing is fetched).  The tables of the finding's steps are
+drawn in the page; the others are drawn by the script from the page's data (the
+states, as JSON), which keeps a long hand's page small.  Without script every step is
+listed and the finding's steps are open; with it one step shows at a time, with first,
 previous, next and last buttons and the arrow keys (Home and End too).  The tiles that
 decide a finding carry the class ``decide``; every string from the log is escaped.
 """
@@ -11,20 +13,64 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
 from kansa.replay.tiles import Tile, parse_tiles
 from kansa.reports.tiles_html import CSS as TILE_CSS
-from kansa.reports.tiles_html import WIND_LETTERS, back_html, meld_html, tile_html, tiles_html
+from kansa.reports.tiles_html import (
+    HONORS,
+    WIND_LETTERS,
+    back_html,
+    meld_html,
+    tile_html,
+    tiles_html,
+)
+
+_HONOR_JS = ",".join(f'"{t.mpsz}":["{letter}","{title}"]'
+                     for t, (letter, title) in HONORS.items())
 
 SCRIPT = """(function(){
+var data=JSON.parse(document.getElementById('packet-data').textContent);
+var H={""" + _HONOR_JS + """},W=['E','S','W','N'],X={z:{5:'haku',6:'hatsu',7:'chun'}};
+function esc(s){return String(s).replace(/[&<>"']/g,function(c){
+ return '&#'+c.charCodeAt(0)+';';});}
+function tile(m,extra){var n=m[0],u=m[1],c=['t',u],title,body;
+ if(u==='z'){var h=H[m]||['?',m];title=h[1];body=esc(h[0]);if(X.z[n])c.push(X.z[n]);}
+ else{title=n==='0'?'red 5'+u:m;body=(n==='0'?'5':n)+'<i>'+u+'</i>';if(n==='0')c.push('red');}
+ if(extra)c.push(extra);
+ return '<span class="'+c.join(' ')+'" title="'+esc(title)+'">'+body+'</span>';}
+function tiles(s){var out='',d=[];for(var i=0;i<s.length;i++){var ch=s[i];
+ if(ch>='0'&&ch<='9'){d.push(ch);}else{d.forEach(function(x){out+=tile(x+ch);});d=[];}}
+ return out;}
+function board(st){var rows='';st.hands.forEach(function(hand,seat){
+ var name=data.players[seat]||'',sc=st.scores?st.scores[seat].toLocaleString('en-US'):'';
+ var melds=st.melds[seat].map(function(m){var k=m.split(':');
+  return '<span class="meld"><small>'+esc(k[0])+'</small>'+tiles(k[1]||'')+'</span>';}).join('');
+ var river=st.rivers[seat].map(function(e,i){var core=e.replace(/[*>]/g,'');
+  var x=e.indexOf('*')>=0?'rot':(e.indexOf('>')>=0?'gone':'');
+  return '<span class="r" data-pos="'+i+'" data-tile="'+esc(core)+'">'+tile(core,x)+'</span>';
+ }).join('');
+ rows+='<tr data-seat="'+seat+'"><th><span class="wind">'+W[(seat-data.dealer+4)%4]+
+  '</span> '+seat+' '+esc(name)+'<div class="score">'+sc+(st.riichi[seat]?' \u00b7 riichi':'')+
+  '</div></th><td class="hand">'+tiles(hand)+
+  new Array(st.hidden[seat]+1).join('<span class="t back" title="hidden tile"></span>')+
+  '</td><td class="melds">'+melds+'</td><td class="river sm">'+river+'</td></tr>';});
+ return '<p class="tableinfo">Dora indicators <span class="dora">'+
+  st.dora_markers.map(function(d){return tiles(d);}).join('')+'</span> \u00b7 live wall '+
+  '<span class="wall">'+st.live_wall+'</span> tiles</p><table class="state"><thead><tr>'+
+  '<th>seat</th><th>hand</th><th>melds</th><th>discards</th></tr></thead><tbody>'+rows+
+  '</tbody></table>';}
 var steps=Array.prototype.slice.call(document.querySelectorAll('details.step'));
 var marks=Array.prototype.slice.call(document.querySelectorAll('#timeline a'));
 var pos=document.getElementById('pos'),cur=0;
 function show(i){
  cur=Math.max(0,Math.min(steps.length-1,i));
+ var drawn=steps[cur].querySelector('.board.later');
+ if(drawn&&data.states[cur]){drawn.innerHTML=board(data.states[cur]);
+  drawn.classList.remove('later');}
  steps.forEach(function(s,k){var on=k===cur;s.hidden=!on;s.open=on;
   s.classList.toggle('current',on);});
  marks.forEach(function(a,k){if(k===cur){a.setAttribute('aria-current','step');}
@@ -236,6 +282,14 @@ def _findings_html(found: Sequence[Mapping[str, Any]]) -> str:
     return "".join(finding_html(f) for f in errors) + folded
 
 
+def _data(doc: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What the script draws the steps from, safe inside a ``<script>`` element."""
+    data = {"players": list(names), "dealer": int(doc["dealer"]),
+            "states": [s["state"] for s in doc["steps"]]}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def render_packet(doc: Mapping[str, Any], *, generator: str = "kansa") -> str:
     """The whole page of the evidence document ``doc`` (see :mod:`kansa.packet`)."""
     names = [str(n or "") for n in doc["players"]]
@@ -252,7 +306,13 @@ def render_packet(doc: Mapping[str, Any], *, generator: str = "kansa") -> str:
                      f'{" ⚑" if here else ""}</a></li>')
         deciding = [d for f in here for d in f["deciding"]]
         focus = next((f["seat"] for f in here if f["seat"] is not None), s["actor"])
-        board = board_html(s["state"], names, dealer, focus, deciding) if s["state"] else ""
+        if not s["state"]:
+            board = ""
+        elif here:  # a finding's step: drawn here, so that it reads without script
+            board = board_html(s["state"], names, dealer, focus, deciding)
+        else:  # the script draws it from the page's data when it is shown
+            board = ('<div class="board later"><p class="meta">The table after this step is '
+                     "drawn by the page's script.</p></div>")
         flags = "".join(f'<p class="flag"><a href="#finding-{int(f["number"])}">'
                         f'{escape(f["rule"])}</a>: {escape(f["message"])}</p>' for f in here)
         steps.append(f'<details class="step{mark}" id="step-{k}" data-step="{k}"'
@@ -279,4 +339,5 @@ def render_packet(doc: Mapping[str, Any], *, generator: str = "kansa") -> str:
         '<span id="pos"></span> <span class="meta">(arrow keys too)</span></div>'
         f'<div class="layout"><ol id="timeline" start="0">{"".join(items)}</ol>'
         f'<div id="steps">{"".join(steps)}</div></div></main>'
+        f'<script type="application/json" id="packet-data">{_data(doc, names)}</script>'
         f"<script>{SCRIPT}</script></body></html>\n")

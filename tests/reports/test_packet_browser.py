@@ -9,6 +9,7 @@ of each is kept in ``test-output/``.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from browser import browser, open_page, screenshot  # noqa: F401  (browser: a fixture)
 
 from kansa.cli import main
+from kansa.reports.tiles_html import tiles_html
 
 ROOT = Path(__file__).resolve().parents[2]
 DISPUTES = sorted((ROOT / "sample_logs" / "disputes").glob("*.mjson"))
@@ -36,10 +38,32 @@ DECIDING = """() => [...document.querySelectorAll('details.step.current .decide'
 })"""
 
 
+CELLS = """() => [...document.querySelectorAll('details.step.current tbody tr')].map(tr => ({
+  hand: [...tr.querySelectorAll('td.hand .t')].map(t => t.title),
+  river: [...tr.querySelectorAll('td.river .t')].map(t => t.title),
+  melds: [...tr.querySelectorAll('td.melds .t')].map(t => t.title)}))"""
+
+
 def _packet(log: Path, out: Path, rules: str) -> tuple[Path, dict[str, Any]]:
     page = out / f"{log.stem}.html"
     assert main(["explain", str(log), "--rules", rules, "-o", str(page), "--json"]) == 0
     return page, json.loads(Path(f"{page}.json").read_text(encoding="utf-8"))
+
+
+def _titles(mpsz: str) -> list[str]:
+    return re.findall(r'title="([^"]*)"', tiles_html(mpsz))
+
+
+def _same_tiles(page: Any, state: dict[str, Any]) -> None:
+    """The current step's table shows the state's tiles, seat by seat."""
+    shown = page.evaluate(CELLS)
+    for seat, hand in enumerate(state["hands"]):
+        assert shown[seat]["hand"] == _titles(hand) + ["hidden tile"] * state["hidden"][seat]
+        assert shown[seat]["river"] == [t for e in state["rivers"][seat]
+                                        for t in _titles(e.rstrip("*>"))]
+        assert shown[seat]["melds"] == [t for m in state["melds"][seat]
+                                        for t in _titles(m.partition(":")[2])]
+    assert page.inner_text("details.step.current .wall") == str(state["live_wall"])
 
 
 def _step(opened: Any) -> int:
@@ -57,11 +81,13 @@ def _check(browser: Any, page_file: Path, doc: dict[str, Any], shot: str) -> Non
     assert page.get_attribute(f"#timeline li:nth-child({target + 1})", "class") == "mark"
     page.click("button[data-go=first]")
     assert _step(opened) == 0
+    _same_tiles(page, doc["steps"][0]["state"])  # a table the script drew
     for _ in range(target):
         page.click("button[data-go=next]")
     assert _step(opened) == target
     page.click("button[data-go=last]")
     assert _step(opened) == last
+    _same_tiles(page, doc["steps"][last]["state"])
     page.keyboard.press("Home")
     page.keyboard.press("ArrowLeft")  # stays on the first step
     assert _step(opened) == 0
@@ -72,6 +98,7 @@ def _check(browser: Any, page_file: Path, doc: dict[str, Any], shot: str) -> Non
     page.click("button[data-go=prev]")
     page.keyboard.press("ArrowRight")
     assert _step(opened) == target
+    _same_tiles(page, doc["steps"][target]["state"])  # a table drawn in the page
     shown = page.evaluate(DECIDING)
     here = [d for f in doc["findings"] if f["step"] == target for d in f["deciding"]]
     want = sorted({(d["seat"] if d["place"] != "wall" else None, d["place"], d["position"],
