@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from kansa import __version__, docs, wall_cmd
+from kansa import __version__, docs, explain, wall_cmd
 from kansa.batch import Engine, EngineError, Interrupt, run
 from kansa.discovery import iter_files
 from kansa.options import (
@@ -152,6 +152,9 @@ def _report_command(sub: Subcommands) -> None:
     report.add_argument("--max-findings", type=count, default=200,
                         help="findings drawn with their table state; the rest are listed "
                              "(default: %(default)s)")
+    report.add_argument("--packets", metavar="DIR", default=None,
+                        help="write a dispute packet (as kansa explain does) for each hand "
+                             "with a finding into DIR, and link each finding to it")
     report.set_defaults(func=cmd_report)
 
 
@@ -194,7 +197,7 @@ def _watch_command(sub: Subcommands) -> None:
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     _audit_command, _rules_command, _stats_command, _report_command, _convert_command,
-    _watch_command, wall_cmd.wall_command)
+    _watch_command, wall_cmd.wall_command, explain.explain_command)
 """The subcommands, in the order ``kansa --help`` lists them: each adds its parser and
 sets ``func``, the function that runs it (``args -> exit status``)."""
 

@@ -17,6 +17,7 @@ from typing import Any, cast
 from kansa import __version__
 from kansa.batch import Engine, EngineError, run
 from kansa.discovery import iter_files
+from kansa.explain import write_report_packets
 from kansa.options import (
     EXIT_INPUT,
     EXIT_OK,
@@ -27,6 +28,7 @@ from kansa.options import (
     limits_from,
     no_input,
     progress_for,
+    resolve_rules,
 )
 from kansa.problems import FileProblem
 from kansa.reports.html import render_html
@@ -202,12 +204,18 @@ def cmd_report(args: argparse.Namespace,
                  "status": f.status}
                 for f in done if f.error is not None for entry in [f.error.to_dict()]]
     title = args.title or ("kansa report" + (f": {args.player}" if args.player else ""))
+    links = finding_links
+    if args.packets:
+        if args.store:
+            raise UsageError("--packets needs log paths: a results store keeps no events")
+        links = write_report_packets(done, Path(args.packets), Path(args.output),
+                                     resolve_rules(args.rules))
     page = render_html(tables, render_all(tables, "svg", game=game,
                                                    player=args.player),
                        files=len(done) or tables.games["file"].nunique(),
                        problems=problems, player=args.player, title=title,
                        generator=f"kansa {__version__}", max_findings=args.max_findings,
-                       finding_links=finding_links)
+                       finding_links=links)
     out.write_text(page, encoding="utf-8")
     print(f"{args.output}: {len(tables.games):,} games, {len(tables.findings):,} findings, "
           f"{len(page) / 1e6:.1f} MB")

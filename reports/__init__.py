@@ -8,5 +8,7 @@
 - :mod:`kansa.reports.metrics`: player metrics as numerator/denominator data;
 - :mod:`kansa.reports.tenpai`: tenpai rates at draws and by turn;
 - :mod:`kansa.reports.plots`: plots on a given ``Axes``;
-- :mod:`kansa.reports.html`, :mod:`kansa.reports.tiles_html`: the self-contained HTML report.
+- :mod:`kansa.reports.html`, :mod:`kansa.reports.tiles_html`: the self-contained HTML report;
+- :mod:`kansa.reports.packet`, :mod:`kansa.reports.packet_events`, :mod:`kansa.reports.rulebook`:
+  the dispute packet's page, its events in words, the rule texts and penalties.
 """
