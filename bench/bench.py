@@ -58,7 +58,8 @@ if os.environ.get("KANSA_BENCH_SITE"):  # the second build's process (--compiled
 import peers  # the sibling bench/peers.py
 
 from kansa.buildinfo import which_build
-from kansa.parsers import mjai, parse_bytes, sniff
+from kansa.parsers import parse_bytes, sniff
+from kansa.parsers.mjai.write import write as write_mjai
 from kansa.parsers.source import read_log_bytes
 from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
@@ -227,7 +228,7 @@ def generated(n: int) -> peers.Workload | None:
     except ImportError:
         return None
     games: list[Game] = [simulate.simulate(seed) for seed in range(n)]
-    blobs = [(mjai.write(g).encode(), f"sim-seed-{seed}") for seed, g in enumerate(games)]
+    blobs = [(write_mjai(g).encode(), f"sim-seed-{seed}") for seed, g in enumerate(games)]
     parsed = [g for d, s in blobs for g in parse_bytes(d, s)]
     return peers.Workload("generated", blobs, parsed, "mjai")
 
