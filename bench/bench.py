@@ -5,6 +5,7 @@ Usage::
     python bench/bench.py [--corpus DIR] [--repeat N] [--formats tenhou_xml,tenhou6,...]
                           [--limit N] [--generated N] [--cpu C]
                           [--peers [--peer-python /tmp/peers/bin/python]]
+                          [--compiled SITE]
 
 For each format folder of the corpus it times, pinned to one CPU, in CPU time and
 best of ``--repeat`` passes over the files already read into memory:
@@ -27,14 +28,23 @@ the branch has it), written as mjai by kansa's writer and timed from those bytes
 riichienv, the mjai package's libriichi state tracker) on the same games as the
 ``tenhou_xml`` folder and the generated games, taking turns with kansa's passes,
 and prints their figures and the ratios (see ``bench/peers.py``).
+
+``--compiled SITE`` times a second build of kansa beside the one this script imports
+(the source tree: the pure-Python build, unless extensions were built in place), in the
+same rounds: ``SITE`` is a folder holding an installed compiled kansa, as made by
+``pip install --no-deps --target SITE .`` (or a virtual environment's site-packages).
+A second process imports kansa from there and times the same passes on request; every
+mode gets a line per build and the ratio compiled / pure.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
+import contextlib
 import importlib
+import json
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -42,10 +52,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+if os.environ.get("KANSA_BENCH_SITE"):  # the second build's process (--compiled)
+    sys.path.insert(0, os.environ["KANSA_BENCH_SITE"])
 
 import peers  # the sibling bench/peers.py
 
-from kansa.parsers import mjai, parse_bytes, sniff
+from kansa.buildinfo import which_build
+from kansa.parsers import parse_bytes, sniff
+from kansa.parsers.mjai.write import write as write_mjai
 from kansa.parsers.source import read_log_bytes
 from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
@@ -132,26 +146,79 @@ def warm_up(blobs: Sequence[tuple[bytes, str]]) -> None:
         run(mode)
 
 
-def bench_format(name: str, blobs: list[tuple[bytes, str]], repeat: int,
-                 cpu: int | None = None) -> None:
+Runs = dict[str, peers.KansaRun]
+"""A pass of a mode by build (``pure``, ``compiled``)."""
+
+
+def local_run(blobs: Sequence[tuple[bytes, str]]) -> peers.KansaRun:
     run = kansa_pass(blobs)
     warm_up(blobs)
-    with peers.pinned(cpu):
-        for mode, label in peers.KANSA_MODES.items():
-            seconds, games = best_of(repeat, functools.partial(run, mode))
-            print(f"{name:11s} {label:49s} {games:5d} games  {games / seconds:8.1f} games/s  "
-                  f"({seconds * 1e3:.0f} ms per pass)")
+    return lambda mode: timed(lambda: run(mode))
 
 
-def bench_with_peers(work: peers.Workload, args: argparse.Namespace) -> None:
+class OtherBuild:
+    """The process that times the same workloads with the kansa installed in ``site``."""
+
+    def __init__(self, site: Path, argv: Sequence[str]) -> None:
+        env = {**os.environ, "KANSA_BENCH_SITE": str(site.resolve())}
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, *argv, "--serve"], env=env, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.build = self._answer()["build"]
+
+    def _answer(self) -> dict[str, object]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit("bench: the compiled build's process ended (see its error above)")
+        answer: dict[str, object] = json.loads(line)
+        return answer
+
+    def run(self, label: str) -> peers.KansaRun:
+        def one(mode: str) -> tuple[float, int]:
+            assert self.process.stdin is not None
+            self.process.stdin.write(f"{label} {mode}\n")
+            self.process.stdin.flush()
+            answer = self._answer()
+            return float(str(answer["seconds"])), int(str(answer["games"]))
+        return one
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def serve(works: Sequence[tuple[peers.Workload, bool]], cpu: int | None) -> None:
+    """The second build's side: time the pass asked for on each line of stdin."""
+    runs = {work.label: local_run(work.blobs) for work, _ in works}
+    print(json.dumps({"build": which_build()}), flush=True)
+    for line in sys.stdin:
+        label, mode = line.split()
+        with peers.pinned(cpu):
+            seconds, games = runs[label](mode)
+        print(json.dumps({"seconds": seconds, "games": games}), flush=True)
+
+
+def bench_format(label: str, runs: Runs, repeat: int, cpu: int | None = None) -> None:
+    best: dict[str, dict[str, tuple[float, int]]] = {build: {} for build in runs}
+    for _ in range(repeat):  # rounds in turn, so that load hits every build alike
+        for build, run in runs.items():
+            for mode in peers.KANSA_MODES:
+                with peers.pinned(cpu):
+                    seconds, games = run(mode)
+                kept = best[build].get(mode)
+                if kept is None or seconds < kept[0]:
+                    best[build][mode] = (seconds, games)
+    peers.emit_kansa(label, best)
+
+
+def bench_with_peers(work: peers.Workload, runs: Runs, args: argparse.Namespace) -> None:
     if len(work.games) != len(work.blobs):
         print(f"{work.label:11s} peers skipped: the peers are given one game per file")
-        bench_format(work.label, work.blobs, args.repeat, args.cpu)
+        bench_format(work.label, runs, args.repeat, args.cpu)
         return
-    run = kansa_pass(work.blobs)
-    warm_up(work.blobs)
-    peers.compare(work, lambda mode: timed(lambda: run(mode)), python=args.peer_python,
-                  repeat=args.repeat, cpu=args.cpu)
+    peers.compare(work, runs, python=args.peer_python, repeat=args.repeat, cpu=args.cpu)
 
 
 def generated(n: int) -> peers.Workload | None:
@@ -161,9 +228,35 @@ def generated(n: int) -> peers.Workload | None:
     except ImportError:
         return None
     games: list[Game] = [simulate.simulate(seed) for seed in range(n)]
-    blobs = [(mjai.write(g).encode(), f"sim-seed-{seed}") for seed, g in enumerate(games)]
+    blobs = [(write_mjai(g).encode(), f"sim-seed-{seed}") for seed, g in enumerate(games)]
     parsed = [g for d, s in blobs for g in parse_bytes(d, s)]
     return peers.Workload("generated", blobs, parsed, "mjai")
+
+
+def workloads(args: argparse.Namespace) -> list[tuple[peers.Workload, bool]]:
+    """The workloads to time, each with whether the peers run on it."""
+    works = []
+    for name in args.formats.split(","):
+        if not name:
+            continue
+        folder = args.corpus / FORMAT_DIRS[name]
+        if not folder.is_dir():
+            continue
+        blobs = load_blobs(folder)
+        if args.limit:
+            blobs = blobs[:args.limit]
+        if not blobs:
+            continue
+        games = [g for d, s in blobs for g in parse_bytes(d, s)] if args.peers else []
+        works.append((peers.Workload(name, blobs, games, "xml" if name == "tenhou_xml"
+                                     else name), args.peers and name in PEER_FORMATS))
+    if args.generated:
+        work = generated(args.generated)
+        if work is None:
+            print("generated   skipped: this branch has no sim/table.py yet")
+        else:
+            works.append((work, args.peers))
+    return works
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -180,34 +273,42 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--peers", action="store_true",
                     help="also run the peers installed for --peer-python and print ratios")
     ap.add_argument("--peer-python", default=peers.DEFAULT_PYTHON)
+    ap.add_argument("--compiled", type=Path, metavar="SITE",
+                    help="also time the kansa installed in SITE (pip install --target SITE .)")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.serve:
+        with contextlib.redirect_stdout(sys.stderr):  # stdout carries the answers only
+            works = workloads(args)
+        serve(works, args.cpu)
+        return
     where = f"CPU {args.cpu}" if args.cpu is not None else "one core"
     print(f"python {sys.version.split()[0]}, {where}, CPU time, best of {args.repeat}; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    for name in args.formats.split(","):
-        if not name:
-            continue
-        folder = args.corpus / FORMAT_DIRS[name]
-        if not folder.is_dir():
-            continue
-        blobs = load_blobs(folder)
-        if args.limit:
-            blobs = blobs[:args.limit]
-        if not blobs:
-            continue
-        if args.peers and name in PEER_FORMATS:
-            games = [g for d, s in blobs for g in parse_bytes(d, s)]
-            bench_with_peers(peers.Workload(name, blobs, games, "xml"), args)
-        else:
-            bench_format(name, blobs, args.repeat, args.cpu)
-    if args.generated:
-        work = generated(args.generated)
-        if work is None:
-            print("generated   skipped: this branch has no sim/table.py yet")
-        elif args.peers:
-            bench_with_peers(work, args)
-        else:
-            bench_format(work.label, work.blobs, args.repeat, args.cpu)
+    works = workloads(args)
+    other = None
+    if args.compiled is not None:
+        shared = ["--corpus", str(args.corpus), "--formats", args.formats, "--limit",
+                  str(args.limit), "--generated", str(args.generated)]
+        if args.cpu is not None:
+            shared += ["--cpu", str(args.cpu)]
+        other = OtherBuild(args.compiled, shared)
+    here = which_build()
+    print(f"builds: {here} (this process, kansa from {Path(peers.__file__).parents[1]})"
+          + (f", {other.build} (kansa from {args.compiled})" if other else ""))
+    try:
+        for work, with_peers in works:
+            runs: Runs = {here: local_run(work.blobs)}
+            if other is not None:
+                runs[other.build if other.build != here else f"{here}-2"] = \
+                    other.run(work.label)
+            if with_peers:
+                bench_with_peers(work, runs, args)
+            else:
+                bench_format(work.label, runs, args.repeat, args.cpu)
+    finally:
+        if other is not None:
+            other.close()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
 
 

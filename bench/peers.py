@@ -41,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -478,21 +478,38 @@ def _rate(games: int, seconds: float) -> float:
     return games / seconds if seconds > 0 else float("inf")
 
 
-def compare(work: Workload, kansa_run: KansaRun, *, python: str, repeat: int,
+def emit_kansa(label: str, kansa: Mapping[str, Mapping[str, tuple[float, int]]],
+               emit: Callable[[str], None] = print) -> None:
+    """kansa's figures per mode, one line per build, and compiled over pure when both ran."""
+    for mode, title in KANSA_MODES.items():
+        for build, figures in kansa.items():
+            seconds, games = figures[mode]
+            emit(f"{label:11s} {build:8s} {title:49s} {games:5d} games"
+                 f"  {_rate(games, seconds):8.1f} games/s  ({seconds * 1e3:.0f} ms per pass)")
+        if "pure" in kansa and "compiled" in kansa:
+            (ps, pg), (cs, cg) = kansa["pure"][mode], kansa["compiled"][mode]
+            emit(f"{label:11s} {'':8s} {'compiled / pure':49s} {'':11s}"
+                 f"  {_rate(cg, cs) / _rate(pg, ps):8.2f}x")
+
+
+def compare(work: Workload, kansa_runs: Mapping[str, KansaRun], *, python: str, repeat: int,
             cpu: int | None, emit: Callable[[str], None] = print,
             timeout: float = 3600.0) -> int:
-    """Time kansa's modes and every peer ``python`` has on ``work``, in turn, best of
-    ``repeat`` rounds; print both and the ratios.  Return how many peers ran."""
+    """Time kansa's modes in each build of ``kansa_runs`` (``pure``, ``compiled``) and every
+    peer ``python`` has on ``work``, in turn, best of ``repeat`` rounds; print them all and
+    the ratios.  Return how many peers ran."""
     found, why = available(python)
     versions = dict(found)
-    kansa: dict[str, tuple[float, int]] = {}
+    kansa: dict[str, dict[str, tuple[float, int]]] = {build: {} for build in kansa_runs}
 
     def kansa_round() -> None:
         with pinned(cpu):
-            for mode in KANSA_MODES:
-                seconds, games = kansa_run(mode)
-                if mode not in kansa or seconds < kansa[mode][0]:
-                    kansa[mode] = (seconds, games)
+            for build, run in kansa_runs.items():
+                for mode in KANSA_MODES:
+                    seconds, games = run(mode)
+                    kept = kansa[build].get(mode)
+                    if kept is None or seconds < kept[0]:
+                        kansa[build][mode] = (seconds, games)
 
     results: dict[str, dict[str, Outcome]] = {}
     problems: dict[str, str] = {}
@@ -513,13 +530,10 @@ def compare(work: Workload, kansa_run: KansaRun, *, python: str, repeat: int,
                     continue
                 for mode, d in answer[peer].items():
                     o = Outcome(**d)
-                    kept = results.setdefault(peer, {}).get(mode)
-                    if kept is None or o.seconds < kept.seconds:
+                    kept_o = results.setdefault(peer, {}).get(mode)
+                    if kept_o is None or o.seconds < kept_o.seconds:
                         results[peer][mode] = o
-    for mode, label in KANSA_MODES.items():
-        seconds, games = kansa[mode]
-        emit(f"{work.label:11s} {label:49s} {games:5d} games  {_rate(games, seconds):8.1f}"
-             f" games/s  ({seconds * 1e3:.0f} ms per pass)")
+    emit_kansa(work.label, kansa, emit)
     if not results and not problems:
         emit(f"peers: {why}; nothing to compare (install jansou, riichienv or mjai in a"
              " virtual environment and pass its python with --peer-python)")
@@ -535,10 +549,13 @@ def compare(work: Workload, kansa_run: KansaRun, *, python: str, repeat: int,
                 continue
             o = modes[spec.name]
             rate = _rate(o.completed, o.seconds)
-            k_seconds, k_games = kansa[spec.versus]
-            ratio = _rate(k_games, k_seconds) / rate if rate else float("inf")
+            ratios = []
+            for build, figures in kansa.items():
+                k_seconds, k_games = figures[spec.versus]
+                ratio = _rate(k_games, k_seconds) / rate if rate else float("inf")
+                ratios.append(f"{build} {ratio:5.2f}")
             emit(f"    {spec.name:14s} {o.completed:5d}/{o.games} games {rate:8.1f} games/s"
-                 f"  kansa {spec.versus} / {peer} {spec.name} = {ratio:5.2f}")
+                 f"  kansa {spec.versus} / {peer} {spec.name}: {', '.join(ratios)}")
             if o.wins:
                 kinds = ", ".join(f"{n} {k}" for k, n in sorted(o.kinds.items(),
                                                                  key=lambda kv: -kv[1]))

@@ -14,6 +14,7 @@ from typing import Any
 
 from kansa import __version__, docs, explain, wall_cmd
 from kansa.batch import Engine, EngineError, Interrupt, run
+from kansa.buildinfo import version_line
 from kansa.discovery import iter_files
 from kansa.options import (
     EXIT_FINDINGS,
@@ -66,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
                "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage error, "
                "3 some input could not be audited, 4 no files found, 130 interrupted, "
                "141 output closed. 'kansa COMMAND --help' for each command.")
-    parser.add_argument("--version", action="version", version=f"kansa {__version__}")
+    parser.add_argument("--version", action="version", version=version_line(__version__))
     sub = parser.add_subparsers(dest="command", required=True)
     for add_command in COMMANDS:
         add_command(sub)

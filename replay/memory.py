@@ -15,20 +15,24 @@ use, and again for each hand when it is kept per hand.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Memory(Generic[T]):
     """What one check module remembers: made by ``factory``, for the whole game or
-    afresh for every hand (``per_hand``)."""
+    afresh for every hand (``per_hand``).  Compared and hashed by identity."""
 
-    name: str
-    factory: Callable[[], T]
-    per_hand: bool = True
+    __slots__ = ("factory", "name", "per_hand")
+
+    def __init__(self, name: str, factory: Callable[[], T], per_hand: bool = True) -> None:
+        self.name = name
+        self.factory = factory
+        self.per_hand = per_hand
+
+    def __repr__(self) -> str:
+        return f"Memory({self.name!r}, per_hand={self.per_hand})"
 
 
 class Memos:

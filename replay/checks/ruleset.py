@@ -246,7 +246,7 @@ def fold_unknown_rules(violations: list[Violation], rules: RuleSet) -> list[Viol
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         parts.append(f"{rule} in {found[0].hand or 'the game'}: {found[0].message}{more}")
     first = folded[0]
-    causes = [u.what for u in rules.unknown if u.affects & by_rule.keys()]
+    causes = [u.what for u in rules.unknown if not u.affects.isdisjoint(by_rule)]
     warning = dataclasses.replace(
         first, rule="log.assumption", severity=Severity.WARNING,
         citation=RULES["log.assumption"].cite(rules.base or rules.name),

@@ -32,6 +32,7 @@ LONG: dict[str, str] = {
                             ".ci/run runs the second Quickstart command as it is)",
     r"^(\.venv/bin/)?pip install\b": "installs packages",
     r"-m pytest\b": "the test suite itself (.ci/run runs it)",
+    r"^python setup\.py build_ext\b": "compiles the engine with mypyc: minutes",
     r"^python bench/": "a benchmark, or its generator of games: a minute or more",
     r"^python -m fuzz\.long_run\b": "the long fuzz run: 100,000 cases take about 11 minutes "
                                     "(tests/parsers/test_fuzz.py runs a CI-sized one)",

@@ -40,7 +40,7 @@ def finished(pos: int, *, winners: Sequence[int] = (), draw: DrawReason | None =
     rs = RoundState.initial(start, rules)
     rs.ended = True
     if draw is not None:
-        rs.draw = Ryukyoku(reason=draw, tenpai=tuple(tenpai) if tenpai else None)
+        rs.draw = Ryukyoku(reason=draw, tenpai=tuple(map(bool, tenpai)) if tenpai else None)
     return rs, [Seat(w) for w in winners]
 
 
@@ -117,7 +117,7 @@ def draw_hand(sc: Scenario, tenpai: Sequence[bool], deltas: Sequence[int], *,
             sc.riichi(seat, tile)
         else:
             sc.discard(seat, tile)
-    return sc.ryukyoku(DrawReason.EXHAUSTIVE, deltas, tenpai=tenpai).end_kyoku()
+    return sc.ryukyoku(DrawReason.EXHAUSTIVE, deltas, tenpai=tuple(map(bool, tenpai))).end_kyoku()
 
 
 def test_a_dealer_tenpai_draw_repeats_and_carries_the_stick() -> None:

@@ -1,0 +1,85 @@
+"""kansa's optional compiled build: mypyc compiles the replay engine to C extensions.
+
+``pip install .`` builds the compiled core when it can and the pure-Python package when
+it cannot; both run the same source and give the same results.  The pure build is chosen
+
+* when ``KANSA_PURE=1`` is set (``KANSA_PURE=1 pip install .``),
+* when mypyc (the build requirement ``mypy``) cannot be imported, or
+* when no working C compiler is found (a one-line test program is compiled first).
+
+Everything else (name, dependencies, packages) is in pyproject.toml.  ``kansa --version``
+says which build is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+ROOT = Path(__file__).resolve().parent
+
+# Compiled modules, named through the kansa/replay link so that mypyc gives them their
+# installed names (kansa.replay.engine, ...).  tiles.py and events.py stay Python: the
+# Tile Enum's custom __init__ is refused by mypyc, and parsers/fast_events.py builds
+# events by swapping the __class__ of Python instances.
+PURE_MODULES = {"__init__.py", "tiles.py", "events.py"}
+
+
+def compiled_paths() -> list[str]:
+    paths = []
+    for folder in ("kansa/replay", "kansa/replay/checks"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            if path.name not in PURE_MODULES:
+                paths.append(f"{folder}/{path.name}")
+    return paths
+
+
+def _say(message: str) -> None:
+    print(f"kansa build: {message}", file=sys.stderr)
+
+
+def _compiler_works() -> bool:
+    """Compile a one-line C program with the compiler Python's build tools would use."""
+    from setuptools._distutils import ccompiler, sysconfig  # noqa: PLC0415
+
+    compiler = ccompiler.new_compiler()
+    sysconfig.customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "probe.c"
+        source.write_text("int kansa_probe(void) { return 0; }\n")
+        try:
+            compiler.compile([str(source)], output_dir=tmp)
+        except Exception as error:  # CompileError, a missing executable, ...
+            _say(f"no working C compiler ({type(error).__name__}: {error})")
+            return False
+    return True
+
+
+BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "install", "develop", "editable_wheel"}
+"""The setup.py commands that compile; the others (egg_info, sdist, pip's metadata step)
+skip mypyc's minute of code generation."""
+
+
+def extensions() -> list[Extension]:
+    if os.environ.get("KANSA_PURE", "") not in ("", "0"):
+        _say("KANSA_PURE is set: pure-Python build")
+        return []
+    try:
+        from mypyc.build import mypycify  # noqa: PLC0415
+    except ImportError:
+        _say("mypyc (mypy) is not installed: pure-Python build")
+        return []
+    if not _compiler_works():
+        _say("pure-Python build")
+        return []
+    _say("compiling kansa.replay with mypyc")
+    return mypycify(compiled_paths(), opt_level=os.environ.get("KANSA_OPT_LEVEL", "3"),
+                    group_name="kansa.native")
+
+
+if __name__ == "__main__":  # also under pip: setuptools runs this file as __main__
+    setup(ext_modules=extensions() if BUILD_COMMANDS & set(sys.argv[1:]) else [])

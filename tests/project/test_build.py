@@ -1,0 +1,71 @@
+"""The compiled and the pure build: setup.py's choice, and ``kansa --version`` naming it."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from kansa.buildinfo import compiled_modules, which_build
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_setup() -> ModuleType:
+    """setup.py as a module: its functions, without running ``setup()``."""
+    spec = importlib.util.spec_from_file_location("kansa_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_build_in_use_is_the_one_ci_expects() -> None:
+    """.ci/run sets KANSA_EXPECT_BUILD for each run of the suite."""
+    expected = os.environ.get("KANSA_EXPECT_BUILD")
+    if expected is None:
+        pytest.skip("KANSA_EXPECT_BUILD is not set")
+    assert which_build() == expected
+
+
+def test_version_names_the_build() -> None:
+    run = subprocess.run([sys.executable, "-m", "kansa", "--version"], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    build = which_build()
+    assert ("(compiled build" in run.stdout) == (build == "compiled"), run.stdout
+    assert ("(pure-Python build)" in run.stdout) == (build == "pure"), run.stdout
+
+
+def test_a_compiled_build_has_its_probes_compiled_together() -> None:
+    """setup.py compiles every probe module, so they are all compiled or none is."""
+    assert len(compiled_modules()) in (0, 3)
+
+
+def test_every_replay_module_but_the_listed_ones_is_compiled() -> None:
+    setup = load_setup()
+    paths = setup.compiled_paths()
+    expected = sorted(
+        f"kansa/{p.relative_to(ROOT).as_posix()}"
+        for folder in ("replay", "replay/checks") for p in (ROOT / folder).glob("*.py")
+        if p.name not in setup.PURE_MODULES)
+    assert sorted(paths) == expected
+    assert "kansa/replay/engine.py" in paths and "kansa/replay/tiles.py" not in paths
+
+
+def test_kansa_pure_forces_the_pure_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KANSA_PURE", "1")
+    assert load_setup().extensions() == []
+
+
+def test_no_working_compiler_gives_the_pure_build(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("mypyc.build")
+    monkeypatch.delenv("KANSA_PURE", raising=False)
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    assert load_setup().extensions() == []
+    assert "no working C compiler" in capsys.readouterr().err
