@@ -60,6 +60,11 @@ SANMA_BASES = {"tenhou-sanma": "tenhou", "majsoul-sanma": "majsoul"}
 _NOT_AT_THREE = frozenset({DrawReason.SUUFON_RENDA, DrawReason.SUUCHA_RIICHI})
 
 
+def rule_names() -> list[str]:
+    """The names :func:`rule_set` takes: every preset, for three players and for four."""
+    return sorted(set(PRESETS) | set(SANMA_BASES))
+
+
 def rule_set(rules: RuleSet | str) -> RuleSet:
     """A rule set, or the preset of that name.
 
