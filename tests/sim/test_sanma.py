@@ -7,11 +7,14 @@ holds them to that); here the table of three.
 
 from __future__ import annotations
 
+import importlib.util
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 
+from kansa.parsers import load
 from kansa.parsers.mjai import read as mjai
 from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.replay.engine import replay
@@ -140,3 +143,17 @@ def test_the_three_player_games_show_what_a_table_shows() -> None:
         total.update(s.draws)
     for key in ("riichi", "calls", "kans", "tsumo", "ron", "exhaustive"):
         assert total[key] > 0, key
+
+
+def test_bench_generate_writes_three_player_games(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location(
+        "bench_generate", Path(__file__).resolve().parents[2] / "bench" / "generate.py")
+    assert spec is not None and spec.loader is not None
+    generate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generate)
+    assert generate.main(["--games", "1", "--seed", "3", "--rules", "majsoul-sanma",
+                          "--to", "tenhou6", "--out", str(tmp_path)]) == 0
+    (written,) = tmp_path.iterdir()
+    assert written.name == "majsoul-sanma-000003.json"
+    (game,) = load(written)
+    assert game.hints.players == 3 and game.events == _game(3, "majsoul-sanma").events
