@@ -3,7 +3,7 @@
 Usage::
 
     python bench/generate.py --games 200 --to mjai --out /tmp/gen
-        [--rules tenhou|ema|...] [--seed 0] [-j N] [--verify]
+        [--rules tenhou|tenhou-sanma|ema|...] [--seed 0] [-j N] [--verify]
 
 Game ``i`` is ``kansa.sim.table.simulate(seed + i, rules)``, so a folder is
 reproducible from its arguments; each is written as ``<rules>-<seed>.mjson`` (mjai)
@@ -31,8 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from kansa.parsers.mjai import read as mjai
 from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.replay.engine import replay
-from kansa.replay.rules import PRESETS, RuleSet
-from kansa.sim.table import simulate
+from kansa.sim.table import rule_names, rule_set, simulate
 
 WRITERS = {"mjai": (mjai.write, ".mjson"), "tenhou6": (tenhou6.write, ".json")}
 
@@ -49,7 +48,7 @@ def _one(job: tuple[int, str, str, str, bool]) -> tuple[int, str | None, int, fl
     except ValueError as exc:
         return seed, str(exc), 0, time.process_time() - start
     Path(out, f"{rules}-{seed:06d}{ext}").write_text(text, encoding="utf-8")
-    findings = len(replay(game, RuleSet.preset(rules)).violations) if verify else 0
+    findings = len(replay(game, rule_set(rules)).violations) if verify else 0
     return seed, None, findings, time.process_time() - start
 
 
@@ -59,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="how many games (100)")
     parser.add_argument("--to", choices=sorted(WRITERS), default="mjai")
     parser.add_argument("--out", type=Path, required=True, help="the folder to write to")
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="tenhou")
+    parser.add_argument("--rules", choices=rule_names(), default="tenhou")
     parser.add_argument("--seed", type=int, default=0, help="the first seed (0)")
     parser.add_argument("-j", "--jobs", type=int, default=1,
                         help="worker processes (0: one per CPU)")

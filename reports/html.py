@@ -357,9 +357,9 @@ def definitions_html(metrics: Sequence[Metric] = METRICS) -> str:
 
 
 def players_html(players: pd.DataFrame, *, max_rows: int = 500) -> str:
-    rates = ["name", "games", "placed_games", "hands"] + [
+    rates = ["name", "players", "games", "placed_games", "hands"] + [
         m.name for m in METRICS if m.kind != "total"]
-    nets = ["name"] + [m.name for m in METRICS if m.kind == "total"]
+    nets = ["name", "players"] + [m.name for m in METRICS if m.kind == "total"]
     kinds = metric_kinds()
     return (table_html(players[rates], kinds=kinds, max_rows=max_rows)
             + definitions_html()

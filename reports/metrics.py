@@ -8,6 +8,10 @@ the code and the docs.  Names follow the statistics pages players already use
 (amae-koromo for Mahjong Soul, Mortal's ``stat``): rates are per hand played,
 riichi rates per declaration, and a turn is the player's number of wall draws.
 
+A player's three- and four-player games are never counted together: every count,
+and so every row of the players table, is keyed by the name and the table size
+(``players``: 3 or 4), so one player who plays both has two rows.
+
 Run ``python -m kansa.reports.metrics`` to print the Markdown table for the README.
 """
 
@@ -91,7 +95,8 @@ _COUNTS: list[Count] = [
     Count("placed_games", "seats",
           "games played that have final scores (truncated games have no placement)",
           _where(_placed)),
-    Count("placement_sum", "seats", "sum of the placements (1-4) in placed games",
+    Count("placement_sum", "seats",
+          "sum of the placements (1-4, or 1-3 at three players) in placed games",
           _where(_placed, _num("placement"))),
     *(Count(f"rank_{k}", "seats", f"placed games finished in place {k}",
             _where(_placement_is(k))) for k in (1, 2, 3, 4)),
@@ -139,7 +144,8 @@ METRICS: tuple[Metric, ...] = (
     Metric("avg_rank", _C["placement_sum"], _C["placed_games"], "average placement",
            "average"),
     *(Metric(f"rank_{k}_rate", _C[f"rank_{k}"], _C["placed_games"],
-             f"share of placed games finished in place {k}") for k in (1, 2, 3, 4)),
+             f"share of placed games finished in place {k}"
+             + (" (four players only)" if k == 4 else "")) for k in (1, 2, 3, 4)),
     Metric("win_rate", _C["wins"], _C["hands"], "share of hands won (和牌率)"),
     Metric("deal_in_rate", _C["deal_ins"], _C["hands"], "share of hands dealt in (放铳率)"),
     Metric("tsumo_rate", _C["tsumo_wins"], _C["wins"], "share of wins by tsumo (自摸率)"),
@@ -175,23 +181,35 @@ def payment_sides(payments: pd.DataFrame) -> pd.DataFrame:
     return out[out["name"] != POOL_NAME]
 
 
+KEY = ["name", "players"]
+"""What a players-table row is about: a player at a table of that size."""
+
+
+def with_table_size(df: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """``df`` (rows with a ``game`` key) with its game's number of players, ``players``."""
+    sizes = games[["game", "players"]].drop_duplicates("game")
+    return df.drop(columns=["players"], errors="ignore").merge(sizes, on="game", how="left")
+
+
 def counts(tables: Tables) -> pd.DataFrame:
-    """Every :data:`COUNTS` entry per player name (integers)."""
+    """Every :data:`COUNTS` entry per player name and table size (integers)."""
     sources = {"seats": tables.seats, "player_hands": tables.player_hands,
                "riichi": tables.riichi, "payment_sides": payment_sides(tables.payments)}
+    sized = {name: with_table_size(df, tables.games) for name, df in sources.items()}
+    empty = pd.Series(dtype="int64", index=pd.MultiIndex.from_arrays([[], []], names=KEY))
     cols: dict[str, pd.Series[Any]] = {}
     for c in _COUNTS:
-        df = sources[c.table]
-        values = c.value(df) if len(df) else pd.Series(dtype="int64")
-        cols[c.name] = values.groupby(df["name"]).sum() if len(df) else pd.Series(
-            dtype="int64")
+        df = sized[c.table]
+        cols[c.name] = c.value(df).groupby([df["name"], df["players"]]).sum() \
+            if len(df) else empty
     out = pd.DataFrame(cols).fillna(0)
-    out.index.name = "name"
+    out.index.names = KEY
     return out.round().astype("int64")
 
 
 def players_table(tables: Tables) -> pd.DataFrame:
-    """One row per player: the counts, then every metric (``<NA>`` where undefined)."""
+    """One row per player and table size: the counts, then every metric (``<NA>`` where
+    undefined, as the rate of a fourth place at a three-player table)."""
     c = counts(tables)
     out = c.copy()
     for m in METRICS:
@@ -201,10 +219,16 @@ def players_table(tables: Tables) -> pd.DataFrame:
             continue
         den = c[m.denominator.name].astype("Float64")
         out[m.name] = (num / den.where(den > 0)).astype("Float64")
+    size = pd.Series(out.index.get_level_values("players"), index=out.index)
+    for k in (1, 2, 3, 4):
+        out[f"rank_{k}_rate"] = out[f"rank_{k}_rate"].mask(size < k)
     ordered = ["games", "placed_games", "hands"] + [m.name for m in METRICS] + [
         x for x in c.columns if x not in ("games", "placed_games", "hands")
         and x not in {m.name for m in METRICS}]
-    return out[ordered].sort_values(["games", "hands"], ascending=False).reset_index()
+    out = out[ordered].sort_values(["games", "hands"], ascending=False,
+                                   kind="stable").reset_index()
+    out["players"] = out["players"].astype("Int64")
+    return out
 
 
 def markdown() -> str:

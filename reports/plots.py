@@ -25,6 +25,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
 from kansa.reports import fonts
 from kansa.reports.ledger import REASONS
+from kansa.reports.metrics import with_table_size
 from kansa.reports.tables import OUTCOMES, Tables
 
 OUTCOME_COLORS = {
@@ -111,19 +112,28 @@ def riichi_outcomes(ax: Axes, riichi: pd.DataFrame) -> Axes:
 
 
 def placement_distribution(ax: Axes, seats: pd.DataFrame, *, top: int = 10) -> Axes:
-    """Share of 1st-4th places for the ``top`` players with the most placed games."""
+    """Share of 1st-4th places for the ``top`` players with the most placed games.
+
+    ``seats`` carries its games' ``players`` (the table size): a player's three- and
+    four-player games make separate bars, labelled ``3p`` and ``4p`` when both sizes
+    are in the data, and the places run to the largest table's.
+    """
     title = "Placement distribution"
     placed = seats[seats["placement"].notna()]
     if placed.empty:
         return _empty(ax, title, "no game with final scores")
-    table = pd.crosstab(placed["name"], placed["placement"].astype(int))
-    table = table.reindex(columns=[1, 2, 3, 4], fill_value=0)
+    sizes = placed["players"].astype(int)
+    table = pd.crosstab([placed["name"], sizes], placed["placement"].astype(int))
+    places = tuple(range(1, int(sizes.max()) + 1))
+    table = table.reindex(columns=list(places), fill_value=0)
     games = table.sum(axis=1)
     chosen = games.sort_values(ascending=False, kind="stable").index[:top]
     shares = table.loc[chosen].div(games[chosen], axis=0)
-    labels = [f"{name} ({int(games[name])})" for name in chosen]
+    mixed = sizes.nunique() > 1
+    labels = [f"{name}{f', {size}p' if mixed else ''} ({int(games[name, size])})"
+              for name, size in chosen]
     left = pd.Series(0.0, index=chosen)
-    for place, color in zip((1, 2, 3, 4), PLACE_COLORS, strict=True):
+    for place, color in zip(places, PLACE_COLORS, strict=False):
         ax.barh(labels, shares[place].to_numpy(dtype=float), left=left.to_numpy(dtype=float),
                 color=color, label=f"{place}{'stndrdth'[2 * min(place - 1, 3):][:2]}")
         left = left + shares[place]
@@ -131,17 +141,23 @@ def placement_distribution(ax: Axes, seats: pd.DataFrame, *, top: int = 10) -> A
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlim(0, 1)
     ax.set_title(f"{title} (placed games per player)")
-    ax.legend(ncols=4, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.06),
+    ax.legend(ncols=len(places), fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.06),
               frameon=False)
     return ax
 
 
 def tenpai_by_turn(ax: Axes, table: pd.DataFrame) -> Axes:
-    """The share of hands tenpai by each turn (see :mod:`kansa.reports.tenpai`)."""
+    """The share of hands tenpai by each turn (see :mod:`kansa.reports.tenpai`), one line
+    per table size (labelled when there are both)."""
     title = "Tenpai rate by turn"
     if table.empty:
         return _empty(ax, title, "needs replayed tenpai facts\n(hand analysis, issue 4)")
-    ax.plot(table["turn"].astype(int), table["rate"].astype(float), marker="o")
+    groups = list(table.groupby("players", sort=True))
+    for size, curve in groups:
+        ax.plot(curve["turn"].astype(int), curve["rate"].astype(float), marker="o",
+                label=f"{size} players")
+    if len(groups) > 1:
+        ax.legend(fontsize=8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_ylim(0, 1)
@@ -184,9 +200,10 @@ PLOTS = ("score_progression", "riichi_outcomes", "placement_distribution", "tenp
 def draw(name: str, tables: Tables, *, game: str | None = None,
          player: str | None = None) -> Figure:
     """A new figure with the plot ``name`` (one of :data:`PLOTS`) drawn from ``tables``."""
+    seats = with_table_size(tables.seats, tables.games)
     if name == "placement_distribution":
-        n = min(10, max(1, tables.seats.loc[tables.seats["placement"].notna(), "name"]
-                        .nunique()))
+        placed = seats[seats["placement"].notna()]
+        n = min(10, max(1, len(placed[["name", "players"]].drop_duplicates())))
         fig = Figure(figsize=(8, 1.4 + 0.38 * n), layout="constrained")
     else:
         fig = Figure(figsize=(8, 4.2), layout="constrained")
@@ -201,8 +218,8 @@ def draw(name: str, tables: Tables, *, game: str | None = None,
     elif name == "riichi_outcomes":
         riichi_outcomes(ax, tables.riichi)
     elif name == "placement_distribution":
-        placement_distribution(ax, tables.seats if player is None
-                               else tables.seats[tables.seats["name"] == player])
+        placement_distribution(ax, seats if player is None
+                               else seats[seats["name"] == player])
     elif name == "tenpai_by_turn":
         tenpai_by_turn(ax, tables.extra.get("tenpai_by_turn", pd.DataFrame()))
     elif name == "payments_by_reason":

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import pandas as pd
 
 from kansa.replay.result import ReplayResult
-from kansa.reports.metrics import players_table
+from kansa.reports.metrics import players_table, with_table_size
 from kansa.reports.registry import BASE, DERIVED, Tables, derived_table
 from kansa.reports.tables import build_tables
 from kansa.reports.tenpai import tenpai_by_turn
@@ -31,7 +31,7 @@ def _players(tables: Tables, mine: Tables, player: str | None) -> pd.DataFrame:
 
 @derived_table("tenpai_by_turn")
 def _tenpai_by_turn(tables: Tables, mine: Tables, player: str | None) -> pd.DataFrame:
-    ph = mine.player_hands
+    ph = with_table_size(mine.player_hands, mine.games)
     return tenpai_by_turn(ph if player is None else ph[ph["name"] == player])
 
 

@@ -17,7 +17,9 @@ choices it makes only "sometimes":
   four held tiles when it does not slow the hand (in riichi only as the rule set
   allows); an added kan when the fourth tile is not needed;
 * nine terminals: declare the abortive draw unless eleven kinds make thirteen
-  orphans worth a try.
+  orphans worth a try;
+* at a three-player table, set a North aside (kita) whenever that does not slow the
+  hand; in riichi only the North just drawn.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class Action:
     """What a player does after a draw."""
 
     kind: str
-    """``tsumo``, ``kyuushu``, ``ankan``, ``kakan`` or ``discard``."""
+    """``tsumo``, ``kyuushu``, ``kita``, ``ankan``, ``kakan`` or ``discard``."""
     tile: Tile | None = None
     riichi: bool = False
 
@@ -165,9 +167,15 @@ def self_action(table: TableView, p: SimPlayer) -> Action:
     rules = table.rules
     can_kan = len(table.kans) < 4 and table.live_left > 0
     if p.riichi:
+        kita = _kita(table, p, drawn)
+        if kita is not None:
+            return Action("kita", kita)
         if can_kan and p.c34[drawn.index] == 4 and _riichi_ankan_ok(rules, p, drawn.index):
             return Action("ankan", drawn)
         return Action("discard", drawn)
+    kita = _kita(table, p, drawn)
+    if kita is not None:
+        return Action("kita", kita)
     if table.first_go_around and p.draws == 1 \
             and DrawReason.KYUUSHU_KYUUHAI in rules.abortive:
         yaochu = sum(1 for k in _YAOCHU if p.c34[k])
@@ -197,6 +205,22 @@ def self_action(table: TableView, p: SimPlayer) -> Action:
         p.c34[tile.index] += 1
         riichi = live > 0 and table.rng.random() < RIICHI_RATE
     return Action("discard", tile, riichi)
+
+
+def _kita(table: TableView, p: SimPlayer, drawn: Tile) -> Tile | None:
+    """The North to set aside now, if any: one is held, a replacement tile is left, and
+    the hand is no slower without it (in riichi: only the North just drawn)."""
+    north = table.shape.kita
+    if north is None or not p.c34[north.index] or table.live_left == 0:
+        return None
+    k = north.index
+    if p.riichi:  # setting the drawn tile aside leaves the hand as it was
+        return drawn if drawn.index == k else None
+    now = H.shanten(p.c34)
+    p.c34[k] -= 1
+    slower = H.shanten(p.c34) > now
+    p.c34[k] += 1
+    return None if slower else p.of_kind(k, 1)[0]
 
 
 def _riichi_ankan_ok(rules: RuleSet, p: SimPlayer, kind: int) -> bool:
@@ -247,12 +271,14 @@ def _yaku_path(table: TableView, p: SimPlayer, meld: tuple[int, ...]) -> bool:
 
 
 def call(table: TableView, tile: Tile, target: Seat) -> Call | None:
-    """The call of ``tile`` (pon or kan by anyone, chi by the next player), if any."""
+    """The call of ``tile`` (pon or kan by anyone, chi by the next player where the table
+    has chi), if any."""
     rng = table.rng
     k = tile.index
     rules = table.rules
-    for i in range(1, 4):
-        p = table.players[(target + i) % 4]
+    n = len(table.players)
+    for i in range(1, n):
+        p = table.players[(target + i) % n]
         if p.riichi or p.c34[k] < 2:
             continue
         now = H.shanten(p.c34)
@@ -272,9 +298,9 @@ def call(table: TableView, tile: Tile, target: Seat) -> Call | None:
             return Call(p.seat, "pon", two)
         if after < now and _yaku_path(table, p, (k, k, k)) and rng.random() < PON_RATE:
             return Call(p.seat, "pon", two)
-    if k >= 27:
+    if k >= 27 or not table.shape.chi:
         return None
-    p = table.players[(target + 1) % 4]
+    p = table.players[(target + 1) % n]
     if p.riichi:
         return None
     n = tile.number

@@ -1,8 +1,12 @@
 """One hand at kansa's simulated table: the wall, the players' tiles and every action.
 
-:class:`HandTable` plays one hand from a shuffled 136-tile wall (14 in the dead
-wall: five dora and five ura indicators, four replacement tiles) with the choices
-of :mod:`kansa.sim.bots`, and records it as kansa events.  The table keeps its own
+:class:`HandTable` plays one hand from a shuffled wall of the rule set's tiles (136,
+or 108 at three players; 14 in the dead wall: five dora and five ura indicators,
+four replacement tiles, topped up from the end of the live wall after each
+replacement draw) with the choices of :mod:`kansa.sim.bots`, and records it as kansa
+events.  At a three-player table a North may be set aside (kita): a dora for its
+owner, replaced from the dead wall, open to a ron by a player waiting on North, and
+ending the first go-around and every ippatsu as a call does.  The table keeps its own
 state, independent of the replay engine's, so that replaying the result checks the
 engine as much as the simulator; the values and payments it records come from
 kansa's own modules (:func:`kansa.replay.scoring.hand_value` on a
@@ -33,6 +37,7 @@ from kansa.replay.events import (
     Event,
     Hora,
     Kakan,
+    Nukidora,
     Pon,
     Reach,
     ReachAccepted,
@@ -49,7 +54,7 @@ from kansa.replay.situation import WinSituation
 from kansa.replay.state import DEAD_WALL
 from kansa.replay.tiles import WINDS, Seat, Tile
 from kansa.sim import bots
-from kansa.sim.players import HandResult, KanRecord, SimPlayer, full_set
+from kansa.sim.players import HandResult, KanRecord, SimPlayer, full_set, table_shape
 
 RIICHI_STICK = 1000
 _INDICATORS = 0
@@ -72,6 +77,7 @@ class HandTable:
                  bakaze: Tile, kyoku: int, oya: Seat, honba: int, kyotaku: int,
                  scores: Sequence[int]) -> None:
         self.rules = rules
+        self.shape = table_shape(rules)
         self.rng = rng
         self.events = events
         self.bakaze = bakaze
@@ -80,13 +86,15 @@ class HandTable:
         self.honba = honba
         self.kyotaku = kyotaku
         self.scores = list(scores)
-        wall = full_set(rules.aka)
+        wall = full_set(rules)
         rng.shuffle(wall)
         self.dead = wall[-DEAD_WALL:]
         self.live = wall[:-DEAD_WALL]
+        self.replacements = self.dead[_RINSHAN:]
+        """The dead wall's replacement tiles, in the order they are drawn."""
         self.next = 0
         self.live_end = len(self.live)
-        self.players = [SimPlayer(seat=Seat(s)) for s in range(4)]
+        self.players = [SimPlayer(seat=Seat(s)) for s in range(rules.players)]
         self.dora: list[Tile] = [self.dead[_INDICATORS]]
         self.kans: list[KanRecord] = []
         self.first_go_around = True
@@ -126,7 +134,7 @@ class HandTable:
     # -- seats -----------------------------------------------------------------------
 
     def seat_wind(self, seat: int) -> Tile:
-        return WINDS[(seat - self.oya) % 4]
+        return WINDS[(seat - self.oya) % len(self.players)]
 
     def is_yakuhai(self, seat: int, kind: int) -> bool:
         return kind >= 31 or kind == self.seat_wind(seat).index or kind == self.bakaze.index
@@ -150,13 +158,14 @@ class HandTable:
 
     def deal(self) -> None:
         """Deal 13 tiles to each seat, the dealer first, and record the hand's start."""
+        n = len(self.players)
         for _ in range(3):
-            for i in range(4):
-                p = self.players[(self.oya + i) % 4]
+            for i in range(n):
+                p = self.players[(self.oya + i) % n]
                 for _ in range(4):
                     p.add(self._wall_tile())
-        for i in range(4):
-            self.players[(self.oya + i) % 4].add(self._wall_tile())
+        for i in range(n):
+            self.players[(self.oya + i) % n].add(self._wall_tile())
         for p in self.players:
             p.update_waits()
         self.events.append(StartKyoku(
@@ -181,6 +190,13 @@ class HandTable:
                     return self._tsumo(p)
                 if act.kind == "kyuushu":
                     return self._abort(DrawReason.KYUUSHU_KYUUHAI, actor=seat)
+                if act.kind == "kita":
+                    assert act.tile is not None
+                    result = self._kita(p, act.tile)
+                    if result is not None:
+                        return result
+                    rinshan = True
+                    continue
                 if act.kind in ("ankan", "kakan"):
                     assert act.tile is not None
                     result = self._kan(p, act.kind, act.tile)
@@ -197,7 +213,7 @@ class HandTable:
                 return result
             call = None if self.live_left == 0 else bots.call(self, tile, seat)
             if call is None:
-                seat = Seat((seat + 1) % 4)
+                seat = Seat((seat + 1) % len(self.players))
                 draw, rinshan = True, False
                 continue
             self._call(call, seat, tile)
@@ -206,15 +222,18 @@ class HandTable:
 
     def _draw(self, p: SimPlayer, rinshan: bool) -> None:
         if rinshan:
+            # a replacement draw (after a kan or a kita) first shows the indicators due
             self._reveal_due(before_rinshan=True)
-            t = self.dead[_RINSHAN + len(self.kans) - 1]
-            self.live_end -= 1
+            after_kan = any(k.seat == p.seat and not k.rinshan for k in self.kans)
             for k in self.kans:
                 if k.seat == p.seat and not k.rinshan:
                     k.rinshan = True
-            if self.kans[-1].type is MeldType.KAKAN:
+            if after_kan and self.kans[-1].type is MeldType.KAKAN:
                 for q in self.players:  # the added kan was not robbed
                     q.ippatsu = False
+            t = self.replacements.pop(0)
+            self.live_end -= 1  # the live wall's last tile tops up the dead wall
+            self.replacements.append(self.live[self.live_end])
         else:
             t = self._wall_tile()
             p.draws += 1
@@ -333,6 +352,19 @@ class HandTable:
         self._note_kan(p, MeldType.KAKAN)
         return self._rons(p.seat, tile, chankan=True, houtei=False)
 
+    def _kita(self, p: SimPlayer, tile: Tile) -> HandResult | None:
+        """``p`` sets a North aside; a player waiting on North may win on it."""
+        p.remove(tile)
+        p.kita += 1
+        p.last_draw = None
+        self.events.append(Nukidora(actor=p.seat, tile=tile))
+        self.first_go_around = False
+        won = self._rons(p.seat, tile, chankan=False, houtei=False)
+        if won is None:  # a kita not won on ends every ippatsu, as a call does
+            for q in self.players:
+                q.ippatsu = False
+        return won
+
     # -- wins --------------------------------------------------------------------------
 
     def situation(self, p: SimPlayer, target: Seat, tile: Tile, *, tsumo: bool,
@@ -355,7 +387,7 @@ class HandTable:
             chiihou=tsumo and first and not dealer and p.draws == 1,
             renhou=(not tsumo and self.rules.renhou and self.first_go_around
                     and p.draws == 0 and not p.melds),
-            dora_markers=tuple(self.dora), ura_markers=ura, nukidora=0, honba=self.honba,
+            dora_markers=tuple(self.dora), ura_markers=ura, nukidora=p.kita, honba=self.honba,
             kyotaku=self.kyotaku)
 
     def tsumo_value(self, p: SimPlayer) -> HandValue | None:
@@ -374,8 +406,9 @@ class HandTable:
               ) -> HandResult | None:
         """Everyone who wins on ``tile``; those who could have and do not are furiten."""
         wins: list[_Ron] = []
-        for i in range(1, 4):
-            q = self.players[(target + i) % 4]
+        n = len(self.players)
+        for i in range(1, n):
+            q = self.players[(target + i) % n]
             if not q.waits >> tile.index & 1:
                 continue
             if not q.furiten:
@@ -434,7 +467,7 @@ class HandTable:
         if actor is not None:
             hands = tuple(tuple(sorted(p.tiles)) if p.seat == actor else None
                           for p in self.players)
-        self.events.append(Ryukyoku(reason=reason, deltas=(0, 0, 0, 0), hands=hands,
+        self.events.append(Ryukyoku(reason=reason, deltas=(0,) * len(self.players), hands=hands,
                                     actor=actor))
         return HandResult(scores=self.scores, kyotaku=self.kyotaku, draw=reason,
                           dealer_tenpai=True)

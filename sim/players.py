@@ -19,12 +19,40 @@ from kansa.replay.scoring import HandValue
 from kansa.replay.tiles import Seat, Tile
 
 
-def full_set(aka: bool) -> list[Tile]:
-    """The 136 tiles, one five of each suit red when ``aka``."""
-    tiles = [Tile.from_index(i) for i in range(34) for _ in range(4)]
-    if aka:
+@dataclass(frozen=True, slots=True)
+class TableShape:
+    """What the number of players makes of a table: the one place the simulator asks."""
+
+    players: int
+    kinds: tuple[int, ...]
+    """The tile kinds in play, four of each."""
+    chi: bool
+    """Whether a player may chi (never at a three-player table)."""
+    kita: Tile | None
+    """The tile a player may set aside as a dora and replace (North at three players)."""
+
+
+THREE_PLAYER_GAP = frozenset(range(Tile.M2.index, Tile.M8.index + 1))
+"""The kinds a three-player set leaves out: 2m to 8m (108 tiles, 1m next to 9m)."""
+
+
+def table_shape(rules: RuleSet) -> TableShape:
+    """The table of ``rules.players``: 136 tiles with chi, or 108 with kita and no chi."""
+    three = rules.players == 3
+    gap = THREE_PLAYER_GAP if three else frozenset()
+    return TableShape(players=rules.players,
+                      kinds=tuple(k for k in range(34) if k not in gap),
+                      chi=not three, kita=Tile.NORTH if three else None)
+
+
+def full_set(rules: RuleSet) -> list[Tile]:
+    """Four of each kind in play, one five of each suit in play red when ``rules.aka``."""
+    kinds_in_play = table_shape(rules).kinds
+    tiles = [Tile.from_index(i) for i in kinds_in_play for _ in range(4)]
+    if rules.aka:
         for red in (Tile.M5R, Tile.P5R, Tile.S5R):
-            tiles[tiles.index(red.normal)] = red
+            if red.normal.index in kinds_in_play:
+                tiles[tiles.index(red.normal)] = red
     return tiles
 
 
@@ -51,6 +79,8 @@ class SimPlayer:
     discarded34: list[bool] = field(default_factory=lambda: [False] * 34)
     draws: int = 0
     """Wall draws this hand (replacement draws excluded)."""
+    kita: int = 0
+    """Norths set aside this hand (three players)."""
     last_draw: Tile | None = None
     rinshan: bool = False
     """The last draw was a replacement tile."""
@@ -119,6 +149,9 @@ class TableView(Protocol):
     def rules(self) -> RuleSet: ...
 
     @property
+    def shape(self) -> TableShape: ...
+
+    @property
     def rng(self) -> random.Random:
         """The table's seeded random numbers, for the choices made only "sometimes"."""
 
@@ -141,7 +174,7 @@ class TableView(Protocol):
 
     @property
     def first_go_around(self) -> bool:
-        """Still the first go-around of the hand, with no call or kan so far."""
+        """Still the first go-around of the hand, with no call, kan or kita so far."""
 
     def is_yakuhai(self, seat: int, kind: int) -> bool: ...
 

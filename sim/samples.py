@@ -28,7 +28,7 @@ from pathlib import Path
 
 from kansa.parsers.mjai.write import write as write_mjai
 from kansa.parsers.tenhou6.write import write_game as write_tenhou6
-from kansa.replay.events import Ankan, Chi, Daiminkan, Kakan, Pon, StartKyoku
+from kansa.replay.events import Ankan, Chi, Daiminkan, Kakan, Nukidora, Pon, StartKyoku
 from kansa.replay.game import Game
 from kansa.replay.tiles import Tile
 from kansa.sim.scenario import Scenario
@@ -188,13 +188,13 @@ GAMES: dict[str, GameSample] = {
 
 
 def features(game: Game) -> dict[str, int]:
-    """Counts of what a game shows: hands, riichi, each kind of call, wins, draws, a
+    """Counts of what a game shows: hands, riichi, each kind of call, kita, wins, draws, a
     West round."""
     s = summary(game)
     out = {"hands": s.hands, "riichi": s.riichi, "tsumo": s.tsumo, "ron": s.ron,
            "multi_ron": s.multi_ron, **s.draws}
     for ev in game.events:
-        if isinstance(ev, Chi | Pon | Daiminkan | Kakan | Ankan):
+        if isinstance(ev, Chi | Pon | Daiminkan | Kakan | Ankan | Nukidora):
             key = type(ev).__name__.lower()
             out[key] = out.get(key, 0) + 1
     out["west"] = int(any(isinstance(e, StartKyoku) and e.bakaze is Tile.WEST

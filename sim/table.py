@@ -1,9 +1,10 @@
 """Complete games written by kansa itself: a seeded, deterministic self-play table.
 
 :func:`simulate` plays a whole game (East-South by default, as the rule set says)
-between four copies of the simple policy in :mod:`kansa.sim.bots`, from a
-``random.Random(seed)`` that shuffles each hand's 136-tile wall and makes the
-players' "sometimes" choices.  The same seed and rule set always give the same game.
+between copies of the simple policy in :mod:`kansa.sim.bots`, as many as the rule set
+has players (four, or three with 108 tiles, kita and no chi, three dealers a wind),
+from a ``random.Random(seed)`` that shuffles each hand's wall and makes the players'
+"sometimes" choices.  The same seed and rule set always give the same game.
 
 The game is recorded as kansa events with every claim a full log carries (deltas,
 yaku, fu, han, points, limit, dora and ura indicators, sticks after a riichi,
@@ -32,6 +33,7 @@ from kansa.replay.events import (
     CALLS,
     Ankan,
     Daiminkan,
+    DrawReason,
     EndGame,
     EndKyoku,
     Event,
@@ -53,27 +55,59 @@ MAX_HANDS = 200
 """A guard against a game that never ends (a dealer repeating without end)."""
 
 
+SANMA_BASES = {"tenhou-sanma": "tenhou", "majsoul-sanma": "majsoul"}
+"""The three-player presets and the four-player ones they start from."""
+_NOT_AT_THREE = frozenset({DrawReason.SUUFON_RENDA, DrawReason.SUUCHA_RIICHI})
+
+
+def rule_names() -> list[str]:
+    """The names :func:`rule_set` takes: every preset, for three players and for four."""
+    return sorted(set(PRESETS) | set(SANMA_BASES))
+
+
+def rule_set(rules: RuleSet | str) -> RuleSet:
+    """A rule set, or the preset of that name.
+
+    A three-player preset that :data:`~kansa.replay.rules.PRESETS` does not hold yet is
+    made from its four-player base: 35,000 points, Tenhou's return of 40,000 and uma
+    +20/0/-20 (Mahjong Soul: no oka, +15/0/-15), no abortive draw that needs four.
+    """
+    if not isinstance(rules, str):
+        return rules
+    if rules in PRESETS or rules not in SANMA_BASES:
+        return RuleSet.preset(rules)
+    base = RuleSet.preset(SANMA_BASES[rules])
+    tenhou = base.name == "tenhou"
+    return base.replace(
+        name=rules, players=3, start_score=35000, target_score=40000,
+        return_score=40000 if tenhou else 35000,
+        uma=(20000, 0, -20000, 0) if tenhou else (15000, 0, -15000, 0),
+        abortive=base.abortive - _NOT_AT_THREE)
+
+
 def simulate(seed: int, rules: RuleSet | str = "tenhou", *,
              names: Sequence[str] = NAMES) -> Game:
     """Play one complete game from ``seed`` under ``rules`` (a rule set or a preset name).
 
-    :raises ValueError: for a rule set that is not for four players.
+    :raises ValueError: for a rule set that is not for three or four players.
     """
-    rs = RuleSet.preset(rules) if isinstance(rules, str) else rules
-    if rs.players != 4:
-        raise ValueError(f"the simulator plays four-player games, not {rs.players}")
+    rs = rule_set(rules)
+    n = rs.players
+    if n not in (3, 4):
+        raise ValueError(f"the simulator plays three- and four-player games, not {n}")
     rng = random.Random(seed)
     events: list[Event] = []
-    scores = [rs.start_score] * 4
+    scores = [rs.start_score] * n
     honba = kyotaku = 0
     pos = 0
     for _ in range(MAX_HANDS):
-        table = HandTable(rs, rng, events, bakaze=WINDS[(pos // 4) % 4], kyoku=pos % 4 + 1,
-                          oya=Seat(pos % 4), honba=honba, kyotaku=kyotaku, scores=scores)
+        oya = Seat(pos % n)
+        table = HandTable(rs, rng, events, bakaze=WINDS[(pos // n) % 4], kyoku=oya + 1,
+                          oya=oya, honba=honba, kyotaku=kyotaku, scores=scores)
         result = table.play()
         events.append(EndKyoku())
         scores, kyotaku = result.scores, result.kyotaku
-        renchan = _renchan(result, Seat(pos % 4))
+        renchan = _renchan(result, oya)
         honba = honba + 1 if renchan or not result.winners else 0
         if _game_over(pos, renchan, result.draw is not None and result.draw.is_abortive,
                       scores, rs):
@@ -84,10 +118,11 @@ def simulate(seed: int, rules: RuleSet | str = "tenhou", *,
     final = final_result(scores, kyotaku, rules=rs)
     events.append(EndGame(scores=final.scores, points=final.points))
     platform = rs.base if rs.base in PRESETS else "tenhou"
-    hints = RuleHints(players=4, aka=rs.aka, kuitan=rs.kuitan, hanchan=rs.hanchan,
+    hints = RuleHints(players=n, aka=rs.aka, kuitan=rs.kuitan, hanchan=rs.hanchan,
                       platform=platform, start_score=rs.start_score)
     return Game(format=FORMAT, source=f"<{FORMAT} seed {seed} {rs.name}>",
-                events=canonical(events), players=tuple(Player(name=n) for n in names),
+                events=canonical(events), players=tuple(Player(name=name)
+                                                        for name in names[:n]),
                 hints=hints, log_id=f"{FORMAT}-{rs.name}-{seed}",
                 title=f"kansa self-play, seed {seed}, {rs.name} rules")
 
@@ -100,19 +135,21 @@ def _renchan(result: HandResult, oya: Seat) -> bool:
 
 def _game_over(pos: int, renchan: bool, abortive: bool, scores: Sequence[int],
                rules: RuleSet) -> bool:
-    """Whether the game ends after the hand at ``pos`` (E1 = 0, S4 = 7, W1 = 8)."""
+    """Whether the game ends after the hand at ``pos`` (E1 = 0; four players: S4 = 7,
+    W1 = 8; three players: S3 = 5, W1 = 6)."""
     if rules.tobi and any(s < 0 for s in scores):
         return True
-    length = 8 if rules.hanchan else 4
+    n = len(scores)
+    length = 2 * n if rules.hanchan else n
     reached = any(s >= rules.target_score for s in scores)
     if abortive:
         return rules.west_extension and pos >= length and reached
     if renchan:
-        oya = pos % 4
+        oya = pos % n
         return rules.agari_yame and pos >= length - 1 and scores[oya] >= rules.target_score \
             and ranking(scores)[0] == oya
     if rules.west_extension:
-        return pos + 1 >= length + 4 or (pos + 1 >= length and reached)
+        return pos + 1 >= length + n or (pos + 1 >= length and reached)
     return pos + 1 >= length
 
 

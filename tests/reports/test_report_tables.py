@@ -72,7 +72,8 @@ def test_riichi_rows_outcomes_and_points(tables: Tables) -> None:
 def test_tenpai_by_turn(tables: Tables) -> None:
     curve = tables.extra["tenpai_by_turn"]
     # 16 player-hands in the four finished hands; 10 were dealt tenpai
-    assert curve.iloc[0].to_dict() == {"turn": 1, "hands": 16, "tenpai": 10, "rate": 0.625}
+    assert curve.iloc[0].to_dict() == {"players": 4, "turn": 1, "hands": 16, "tenpai": 10,
+                                       "rate": 0.625}
     assert (curve["hands"].diff().dropna() <= 0).all()
 
 

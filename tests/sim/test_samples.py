@@ -88,5 +88,8 @@ def test_a_sample_game_shows_what_the_readme_says(name: str) -> None:
     sample = samples.GAMES[name]
     found = samples.features(sample.build())
     assert {k: found.get(k, 0) for k, _ in sample.expect} == dict(sample.expect)
-    assert found["riichi"] and found.get("pon") and found.get("chi")
+    # chi only at four players; kita only at three
+    three = sample.build().hints.players == 3
+    assert found["riichi"] and found.get("pon") and bool(found.get("chi")) is not three
+    assert bool(found.get("nukidora")) is three
     assert f"`{name}`" in (samples.FOLDER.parent / "README.md").read_text(encoding="utf-8")

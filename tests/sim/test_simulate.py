@@ -139,9 +139,9 @@ def test_draws_record_tenpai_and_shown_hands() -> None:
     assert seen
 
 
-def test_a_three_player_rule_set_is_refused() -> None:
-    with pytest.raises(ValueError, match="four-player"):
-        simulate(1, RuleSet.preset("tenhou").replace(players=3))
+def test_a_table_of_neither_three_nor_four_is_refused() -> None:
+    with pytest.raises(ValueError, match="three- and four-player"):
+        simulate(1, RuleSet.preset("tenhou").replace(players=2))
 
 
 def test_bench_generate_writes_reproducible_games(tmp_path: Path,
