@@ -62,7 +62,8 @@ class Accounts:
             event=ev, index=index, situation=ws, value=value,
             claim=claimed_value(ev.yaku, ev.han, ev.fu, rules), liable=liable,
             liable_yaku=liable_yaku, honba=st.honba, kyotaku=kyotaku,
-            riichi=rs.players[ev.actor].riichi, players=rules.players)
+            riichi=rs.players[ev.actor].riichi, players=rules.players,
+            tsumo_loss=rules.tsumo_loss)
         wins.append(entry)
         mark_extra(wins, rules, index)
         return entry

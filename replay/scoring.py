@@ -128,11 +128,30 @@ def tsumo_points(base: int, *, dealer: bool) -> tuple[int, int]:
     return _up100(base), _up100(base * 2)
 
 
-def total_points(base: int, *, dealer: bool, tsumo: bool, players: int) -> int:
+def tsumo_shares(base: int, *, dealer: bool, players: int, tsumo_loss: bool = True,
+                 ) -> tuple[int, int]:
+    """(each non-dealer pays, the dealer pays) on a tsumo at a table of ``players``.
+
+    At three players the absent seat's share (a non-dealer's payment) is lost with
+    ``tsumo_loss``, else split between the two payers, half each rounded up to 100.
+
+    >>> tsumo_shares(2000, dealer=False, players=3), tsumo_shares(2000, dealer=False,
+    ...                                                           players=3, tsumo_loss=False)
+    ((2000, 4000), (3000, 5000))
+    """
+    child, oya = tsumo_points(base, dealer=dealer)
+    if players < 4 and not tsumo_loss:
+        half = _up100(child // 2 + child % 2)
+        return child + half, oya + half
+    return child, oya
+
+
+def total_points(base: int, *, dealer: bool, tsumo: bool, players: int,
+                 tsumo_loss: bool = True) -> int:
     """The value as logs record it: the ron payment or the sum of the tsumo payments."""
     if not tsumo:
         return ron_points(base, dealer=dealer)
-    child, oya = tsumo_points(base, dealer=dealer)
+    child, oya = tsumo_shares(base, dealer=dealer, players=players, tsumo_loss=tsumo_loss)
     if dealer:
         return child * (players - 1)
     return child * (players - 2) + oya
@@ -286,7 +305,7 @@ class _Calculator:
         han = sum(h for _, h in pairs)
         base, limit = base_points(han, fu, yakuman, rules)
         points = total_points(base, dealer=ws.is_dealer, tsumo=ws.is_tsumo,
-                              players=rules.players)
+                              players=rules.players, tsumo_loss=rules.tsumo_loss)
         return HandValue(yaku=tuple(pairs), han=han, fu=fu, limit=limit, base=base,
                          yakuman=yakuman, points=points)
 
