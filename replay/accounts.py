@@ -70,12 +70,16 @@ class Accounts:
 
     def win_scores(self, st: GameState, ev: Hora, entry: WinEntry) -> None:
         """The scores after a win: the logged deltas, or later the computed ones."""
+        left = 0
         if ev.deltas is not None and len(ev.deltas) == self.rules.players:
             apply_deltas(st, ev.deltas)
+            if entry.situation is not None and entry.situation.kita_ron:
+                # what no rule text settles: the sticks a ron on a kita leaves (score.sticks)
+                left = max(0, st.kyotaku - max(0, sum(ev.deltas)) // 1000)
         elif entry.points is None:
             st.scores = None  # no deltas and no value to compute them from
         # else: the computed deltas are applied when the hand is settled
-        st.kyotaku = 0
+        st.kyotaku = left
 
     def settle_hand(self, st: GameState, rs: RoundState, wins: list[WinEntry],
                     hand: int | None) -> Settlement | None:

@@ -283,7 +283,7 @@ class _Calculator:
         c.paarenchan = 0
         c.kyoutaku_number = 0
         c.tsumi_number = 0
-        c.num_nuki_dora = ws.nukidora
+        c.num_nuki_dora = ws.nukidora if rules.kita_dora else 0
         res = HandCalculator.estimate_hand_value(
             tiles, win_id, melds=lib_melds, config=c,
             dora_indicators=[4 * t.index for t in ws.dora_markers],
@@ -296,6 +296,8 @@ class _Calculator:
         for y in res.yaku or ():
             han = y.han_open if is_open and y.han_open else y.han_closed
             pairs.append((_LIB_YAKU.get(y.yaku_id, Yaku.KAZOE_YAKUMAN), han))
+        if c.num_nuki_dora:
+            pairs = _kita_apart(pairs, c.num_nuki_dora, ws.dora_markers)
         fu = int(res.fu or 0)
         if rules.double_wind_pair_fu != 4 and res.fu_details:
             raw = sum(d["fu"] for d in res.fu_details)
@@ -308,6 +310,29 @@ class _Calculator:
                               players=rules.players, tsumo_loss=rules.tsumo_loss)
         return HandValue(yaku=tuple(pairs), han=han, fu=fu, limit=limit, base=base,
                          yakuman=yakuman, points=points)
+
+
+def _kita_apart(pairs: list[tuple[Yaku, int]], kita: int, markers: Iterable[Tile],
+                ) -> list[tuple[Yaku, int]]:
+    """The library counts the kita (one each, and the dora an indicator makes of North)
+    into its dora; logs name them apart, as ``nukidora`` (抜きドラ).
+
+    >>> _kita_apart([(Yaku.RIICHI, 1), (Yaku.DORA, 3)], 2, [Tile.M1])
+    [(<Yaku.RIICHI: 1>, 1), (<Yaku.DORA: 52>, 1), (<Yaku.NUKIDORA: 101>, 2)]
+    """
+    han = kita * (1 + sum(1 for t in markers if t.dora() is Tile.NORTH))
+    out: list[tuple[Yaku, int]] = []
+    for y, h in pairs:
+        if y is Yaku.DORA:
+            moved = min(h, han)
+            han -= moved
+            if h - moved:
+                out.append((y, h - moved))
+            if moved:
+                out.append((Yaku.NUKIDORA, moved))
+        else:
+            out.append((y, h))
+    return out
 
 
 _CACHE_SIZE = 4096
