@@ -20,6 +20,7 @@ from typing import Any
 
 from kansa.replay.events import DrawReason
 from kansa.replay.game import RuleHints
+from kansa.replay.rule_values import coerce
 from kansa.replay.yaku import Yaku
 
 
@@ -125,7 +126,9 @@ class UnknownRule:
 class RuleSet:
     name: str
     base: str = ""
-    """The preset this rule set starts from (its citations are used); a preset's own name."""
+    """The preset this rule set starts from (its citations are used); a preset's own name,
+    and for a three-player preset its platform's (``tenhou`` for ``tenhou-sanma``: a rule
+    file with ``base = "tenhou"`` and ``players = 3`` starts from ``tenhou-sanma``)."""
     players: int = 4
     """The seats at the table: 4, or 3 (sanma: 108 tiles, 2m to 8m left out, no chi).  A
     preset at a table of the other size is its counterpart for that size
@@ -305,7 +308,7 @@ class RuleSet:
             if key not in fields:
                 raise ValueError(f"unknown rule-set field {key!r} (known: "
                                  f"base, {', '.join(sorted(fields))})")
-            changes[key] = _coerce(key, getattr(base, key), value)
+            changes[key] = coerce(key, getattr(base, key), value)
         out = base.replace(**changes)
         if out.players not in (3, 4):
             raise ValueError(f"bad value for 'players': {out.players!r} (expected 3 or 4)")
@@ -354,63 +357,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
-
-
-def _coerce(key: str, current: Any, value: Any) -> Any:
-    try:
-        if isinstance(current, bool):
-            if not isinstance(value, bool):
-                raise TypeError
-            return value
-        if isinstance(current, Enum):
-            try:
-                return type(current)(value)
-            except ValueError:
-                choices = ", ".join(str(m.value) for m in type(current))
-                raise ValueError(f"bad value for {key!r}: {value!r} (expected one of "
-                                 f"{choices})") from None
-        if isinstance(current, int | float) and not isinstance(current, bool):
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise TypeError
-            return type(current)(value)
-        if isinstance(current, str):
-            return str(value)
-        if isinstance(current, tuple) or (key == "uma" and current is None):
-            sizes = (3, 4) if key == "uma" else (len(current),)
-            if not isinstance(value, list | tuple) or len(value) not in sizes \
-                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                raise ValueError(f"bad value for {key!r}: {value!r} (expected a list of "
-                                 f"{' or '.join(map(str, sizes))} whole numbers)")
-            return tuple(value)
-        if isinstance(current, frozenset):
-            if not isinstance(value, list | tuple):
-                raise TypeError
-            if key == "abortive":
-                try:
-                    return frozenset(DrawReason(v) for v in value)
-                except ValueError:
-                    choices = ", ".join(r.value for r in DrawReason if r.is_abortive)
-                    raise ValueError(f"bad value for {key!r}: {value!r} (expected a list "
-                                     f"drawn from {choices})") from None
-            return frozenset(Yaku[str(v).upper()] for v in value)
-    except ValueError as exc:
-        if str(exc).startswith("bad value"):
-            raise
-        raise ValueError(f"bad value for {key!r}: {value!r}") from None
-    except (TypeError, KeyError):
-        raise ValueError(f"bad value for {key!r}: {value!r} (expected "
-                         f"{_kind_of(current)})") from None
-    raise ValueError(f"field {key!r} cannot be set")
-
-
-def _kind_of(current: Any) -> str:
-    if isinstance(current, bool):
-        return "true or false"
-    if isinstance(current, int | float):
-        return "a number"
-    if isinstance(current, frozenset):
-        return "a list"
-    return "text"
 
 
 # The presets, flag by flag against RULESETS.md section 6 (and the section 1 rows

@@ -193,7 +193,7 @@ def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bo
     already and stays the rule set's verdict, and so does the difference under a rule
     set of another length (``--rules ema`` on an East-only game).  Where the log does
     not say its length (a Mahjong Soul conversion's room name without 東 or 南), a game
-    that ends as one of the other length would is followed as well."""
+    that ends as one of the other length would is followed as well, with no finding."""
     own = ctx.own_rules
     unstated = ctx.log is not None and ctx.log.hints.hanchan is None
     if ((not goes_on and not unstated) or ctx.memos.get(_LENGTH).played is not None
@@ -204,12 +204,12 @@ def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bo
     if (nh.end is None) != goes_on:
         return
     ctx.memos.get(_LENGTH).played = other
-    why = ("the log does not say its length" if unstated
-           else "a header the play contradicts")
+    if unstated:
+        return  # no header to contradict: the play shows the length
     found = report_mismatch(ctx, "length", (
         f"{what}, as in an {_length(other)} game; the log's rules "
         f"({ctx.rules.name}) make it {_length(rules)}. The game's length is taken from "
-        f"the play ({why})"))
+        "the play (a header the play contradicts)"))
     if found:
         yield from found
 
@@ -237,9 +237,10 @@ def next_hand_follows(ctx: CheckContext, ev: StartKyoku) -> Iterator[Violation]:
     nh = next_hand(rs, _winners(ctx), st.scores, rules)
     after = f"after {rs.label} ({nh.why})"
     if nh.end is not None:
+        before = ctx.memos.get(_LENGTH).played
         contradicted = list(_other_length(
             ctx, rules, rs, True, f"hand {ev.label} starts {after}"))
-        if not contradicted:
+        if not contradicted and ctx.memos.get(_LENGTH).played is before:
             yield ctx.violation("flow.end", (
                 f"hand {ev.label} starts, but the game should have ended {after}: {nh.end}"))
             return
@@ -278,9 +279,10 @@ def game_ends_in_time(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
     rules = _flow_rules(ctx)
     nh = next_hand(rs, _winners(ctx), ctx.game.scores, rules)
     if nh.end is None and nh.end_known:
+        before = ctx.memos.get(_LENGTH).played
         contradicted = list(_other_length(
             ctx, rules, rs, False, f"the game ends after {rs.label} ({nh.why})"))
-        if contradicted:
+        if contradicted or ctx.memos.get(_LENGTH).played is not before:
             yield from contradicted
             return
         yield ctx.violation("flow.end", (

@@ -48,11 +48,12 @@ PAYMENT = define(
     "score.payment", "Win payment differs from the rule set's", Severity.ERROR,
     "EMA RCR 3.4.9-3.4.10 (payments, counters)",
     "A ron or tsumo moved other points than the hand's value gives: the dealer and "
-    "non-dealer split, rounding to 100, or the honba (300 per counter, to the closest or to "
-    "every winner as the rule set says). The payments are priced from the replay's own value "
-    "of the hand; scores that moved by the log's claimed value instead are score.value's "
-    "finding (the claim is wrong, the payments follow it), and payments that match neither "
-    "are reported with both.",
+    "non-dealer split (at three players with the absent seat's share lost or split, as the "
+    "rule set says), rounding to 100, or the honba (300 per counter at four players, 200 at "
+    "three, to the closest or to every winner as the rule set says). The payments are "
+    "priced from the replay's own value of the hand; scores that moved by the log's "
+    "claimed value instead are score.value's finding (the claim is wrong, the payments "
+    "follow it), and payments that match neither are reported with both.",
     tenhou="Tenhou rules: payments; double ron: the closest winner takes the honba",
 )
 STICKS = define(
@@ -64,7 +65,8 @@ STICKS = define(
 )
 NOTEN = define(
     "score.noten", "Draw payments differ from the rule set's", Severity.ERROR, "EMA RCR 3.4.2",
-    "An exhaustive draw moved other points than the noten payments (3,000 in total, split "
+    "An exhaustive draw moved other points than the noten payments (3,000 in total at four "
+    "players, 2,000 at three, split "
     "between the noten players and shared by the tenpai players), nagashi mangan moved other "
     "points than a mangan tsumo without honba (replacing noten payments), or an abortive draw "
     "moved points.",
@@ -90,6 +92,11 @@ FINAL = define(
            "the sum of the others",
     majsoul="Mahjong Soul: (score - 25,000) / 1000 plus uma 15/5/-5/-15, no oka, ties to "
             "the earlier seat (the final points of its records, as converted logs give them)",
+    tenhou_sanma="Tenhou three-player rules: start 35,000, return 40,000 (oka 15 to first), "
+                 "uma +20/0/-20, each score but the first's in whole thousands (the "
+                 "three-player owari values)",
+    majsoul_sanma="Mahjong Soul three-player: (score - 35,000) / 1000 plus uma 15/0/-15, no "
+                  "oka (the final points of its records, as converted logs give them)",
 )
 MULTI_RON = define(
     "win.multi-ron", "More winners on one discard than the rule set allows", Severity.ERROR,

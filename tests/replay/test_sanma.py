@@ -283,3 +283,4 @@ def test_dealer_rotation_in_a_crafted_game() -> None:
         return [v.rule for v in result.violations if v.rule.startswith("flow.d")]
     assert next_start("S", 1, 0) == []
     assert next_start("E", 4, 0) == ["flow.dealer"]
+
