@@ -12,7 +12,7 @@ import pytest
 
 from kansa.replay.checks.flow import next_hand
 from kansa.replay.engine import replay
-from kansa.replay.events import DrawReason, EndGame, Ryukyoku, StartKyoku
+from kansa.replay.events import DrawReason, EndGame, Nukidora, Ryukyoku, StartKyoku
 from kansa.replay.game import RuleHints
 from kansa.replay.payments import (
     WinInput,
@@ -26,6 +26,7 @@ from kansa.replay.rules import RuleSet
 from kansa.replay.scoring import total_points
 from kansa.replay.state import RoundState
 from kansa.replay.tiles import WINDS, Seat, Tile
+from kansa.replay.violations import Severity
 from kansa.sim.scenario import Scenario
 
 TENHOU3 = RuleSet.preset("tenhou-sanma")
@@ -284,3 +285,34 @@ def test_dealer_rotation_in_a_crafted_game() -> None:
     assert next_start("S", 1, 0) == []
     assert next_start("E", 4, 0) == ["flow.dealer"]
 
+
+
+# -- a ron on a kita -------------------------------------------------------------------
+
+# Seat 2 waits on North alone (123p 456p 789p 111s 4z: ittsu, 2 han 40 fu, 2,600); seat 0
+# sets a North aside (kita) with one riichi stick on the table.
+KITA_HANDS = ["19m19p19s123567z4z", "11m99m22p88p33s77s1z", "123p456p789p111s4z"]
+
+
+def kita_ron(deltas: Sequence[int], *, on_kita: bool = True) -> ReplayResult:
+    sc = Scenario(("A", "B", "C"), start_score=35000).start(KITA_HANDS, dora="5z",
+                                                           kyotaku=1)
+    sc.go_around(0, 3, avoid=AVOID)
+    sc.draw(0, avoid=AVOID)
+    if on_kita:
+        sc.events.append(Nukidora(actor=Seat(0), tile=Tile.NORTH))
+    else:
+        sc.discard(0, "4z")
+    sc.ron(2, deltas, target=0, tile="4z")
+    return audit(sc)
+
+
+def test_a_ron_on_a_kita_that_leaves_the_stick_is_a_warning() -> None:
+    assert rules_of(kita_ron((-2600, 0, 3600))) == []
+    found = [v for v in kita_ron((-2600, 0, 2600)).violations if v.rule == "score.sticks"]
+    assert [v.severity for v in found] == [Severity.WARNING]
+    assert "a ron on a kita" in found[0].message
+    # the near miss: the same payment on a discarded North is an error
+    found = [v for v in kita_ron((-2600, 0, 2600), on_kita=False).violations
+             if v.rule == "score.sticks"]
+    assert [v.severity for v in found] == [Severity.ERROR]
