@@ -36,7 +36,7 @@ def catalog() -> list[RuleSpec]:
 
 def citation(spec: RuleSpec, rules: RuleSet | None) -> str:
     """The rule's citation for ``rules`` (the EMA one without a rule set)."""
-    return spec.cite(rules.base or rules.name) if rules is not None else spec.citation
+    return spec.cite(rules.name, rules.base) if rules is not None else spec.citation
 
 
 def as_json(rules: RuleSet | None) -> dict[str, Any]:

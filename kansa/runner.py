@@ -91,7 +91,9 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
     ``RuleSet.unknown``); a log with no rule metadata gets ``tenhou``.  A rule bit
     the log's own wins contradict (aka dora counted under a header without red fives)
     is taken from the play and named in ``RuleSet.contradicted``.  A named preset is
-    used as it is, apart from the player count.
+    used as it is at the log's table: a preset at a table of the other size is its
+    counterpart (``tenhou`` on a three-player log is ``tenhou-sanma``; see
+    :meth:`RuleSet.for_players`).
     """
     if isinstance(choice, RuleSet):
         base = choice
@@ -101,9 +103,7 @@ def rules_for(game: Game, choice: str | RuleSet) -> RuleSet:
         return follow_the_play(game.events, lobby.adjust(auto) if lobby else auto)
     else:
         base = RuleSet.preset(choice)
-    if base.players != game.hints.players:
-        base = base.replace(players=game.hints.players)
-    return base
+    return base.seated(game.hints)
 
 
 def audit_game(game: Game, options: AuditOptions) -> dict[str, Any]:
@@ -300,17 +300,21 @@ def _replay_log_untimed(data: bytes, source: str, options: AuditOptions,
     return replay_games(games, source, options, keep_events=keep_events)
 
 
+SUPPORTED_PLAYERS = (3, 4)
+"""The table sizes kansa audits."""
+
+
 def replay_games(games: list[Game], source: str, options: AuditOptions = AuditOptions(), *,
                  keep_events: bool = False) -> FileResults:
     """Replay the games read from ``source``: one outcome for them, as for a file's."""
     if not games:
         return _problem(FileProblem.unreadable(source, "the file holds no game"))
-    unsupported = [g for g in games if g.hints.players != 4]
+    unsupported = [g for g in games if g.hints.players not in SUPPORTED_PLAYERS]
     if unsupported:
         n = unsupported[0].hints.players
         return _problem(FileProblem.unsupported(
             source, f"{n}-player game ({unsupported[0].format}); kansa audits "
-                    "four-player games only so far"))
+                    "three- and four-player games only"))
     kept: list[Game] = []
     results: list[ReplayResult] = []
     internal: list[FileProblem] = []

@@ -36,6 +36,7 @@ from kansa.replay.table import Table
 from kansa.replay.violations import Severity, Violation
 from kansa.runner import (
     STDIN,
+    SUPPORTED_PLAYERS,
     Accumulator,
     FileResults,
     Status,
@@ -127,9 +128,12 @@ class Watch:
             self._diagnostic(g, item)
             return
         self.ended = isinstance(item, EndGame)
-        if isinstance(item, StartKyoku) and self.stream.players != 4:
+        if isinstance(item, StartKyoku) and self.stream.players not in SUPPORTED_PLAYERS:
             self._unsupported(g)
             return
+        if isinstance(item, StartKyoku) and not g.events \
+                and g.header.hints.players != self.stream.players:
+            g = self._seated(g)  # the first hand shows the table's size
         assumed = isinstance(item, StartKyoku) and len(g.events) in self.stream.assumed_scores
         g.events.append((item, assumed))
         try:
@@ -220,11 +224,20 @@ class Watch:
         self._show(g, result.violations, result)
         self.results.append(result)
 
+    def _seated(self, g: _Game) -> _Game:
+        """The game at the table size its first hand shows, before any event is pushed."""
+        hints = dataclasses.replace(g.header.hints, players=self.stream.players)
+        header = dataclasses.replace(g.header, hints=hints)
+        rules = rules_for(header, self.choice)
+        self.game = dataclasses.replace(g, header=header, rules=rules,
+                                        table=Table(rules, game=header))
+        return self.game
+
     def _unsupported(self, g: _Game) -> None:
         g.unsupported = True
         self.unsupported = FileProblem.unsupported(self.source, (
-            f"{self.stream.players}-player game (mjai); kansa audits four-player games "
-            "only so far"))
+            f"{self.stream.players}-player game (mjai); kansa audits three- and "
+            "four-player games only"))
         self._print(self.unsupported.to_dict())
 
     def _lost(self, g: _Game, exc: Exception) -> None:

@@ -62,19 +62,24 @@ class Accounts:
             event=ev, index=index, situation=ws, value=value,
             claim=claimed_value(ev.yaku, ev.han, ev.fu, rules), liable=liable,
             liable_yaku=liable_yaku, honba=st.honba, kyotaku=kyotaku,
-            riichi=rs.players[ev.actor].riichi, players=rules.players)
+            riichi=rs.players[ev.actor].riichi, players=rules.players,
+            tsumo_loss=rules.tsumo_loss)
         wins.append(entry)
         mark_extra(wins, rules, index)
         return entry
 
     def win_scores(self, st: GameState, ev: Hora, entry: WinEntry) -> None:
         """The scores after a win: the logged deltas, or later the computed ones."""
+        left = 0
         if ev.deltas is not None and len(ev.deltas) == self.rules.players:
             apply_deltas(st, ev.deltas)
+            if entry.situation is not None and entry.situation.kita_ron:
+                # what no rule text settles: the sticks a ron on a kita leaves (score.sticks)
+                left = max(0, st.kyotaku - max(0, sum(ev.deltas)) // 1000)
         elif entry.points is None:
             st.scores = None  # no deltas and no value to compute them from
         # else: the computed deltas are applied when the hand is settled
-        st.kyotaku = 0
+        st.kyotaku = left
 
     def settle_hand(self, st: GameState, rs: RoundState, wins: list[WinEntry],
                     hand: int | None) -> Settlement | None:

@@ -60,7 +60,7 @@ class CheckContext:
             rule=rule,
             severity=severity or spec.severity,
             message=message,
-            citation=spec.cite(self.rules.base or self.rules.name),
+            citation=spec.cite(self.rules.name, self.rules.base),
             hand=rs.label if rs is not None else None,
             turn=turn,
             seat=seat,

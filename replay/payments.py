@@ -119,7 +119,8 @@ def _one_win(w: WinInput, *, dealer: Seat, honba: int, sticks: int, rules: RuleS
     liable = w.liable if w.liable is not None and w.liable != w.winner else None
     whole = rules.pao_scope is PaoScope.WHOLE
     if w.is_tsumo:
-        child, oya = split_tsumo(w.points, dealer=is_dealer, players=n)
+        child, oya = split_tsumo(w.points, dealer=is_dealer, players=n,
+                                 tsumo_loss=rules.tsumo_loss)
         honba_each = honba * rules.honba_value // (n - 1)
         if liable is not None:
             pao = w.points if whole else min(w.liable_points, w.points)
@@ -127,7 +128,8 @@ def _one_win(w: WinInput, *, dealer: Seat, honba: int, sticks: int, rules: RuleS
             pays.append((liable, honba_each * (n - 1), Reason.HONBA))
             rest = w.points - pao
             if rest:
-                child, oya = split_tsumo(rest, dealer=is_dealer, players=n)
+                child, oya = split_tsumo(rest, dealer=is_dealer, players=n,
+                                         tsumo_loss=rules.tsumo_loss)
                 for s in _others(w.winner, n):
                     pays.append((s, oya if s == dealer else child, Reason.TSUMO))
         else:
@@ -163,20 +165,33 @@ def _one_win(w: WinInput, *, dealer: Seat, honba: int, sticks: int, rules: RuleS
                       sticks=sticks * RIICHI_STICK, liable=liable, transfers=tuple(transfers))
 
 
-def split_tsumo(points: int, *, dealer: bool, players: int) -> tuple[int, int]:
+def split_tsumo(points: int, *, dealer: bool, players: int, tsumo_loss: bool = True,
+                ) -> tuple[int, int]:
     """(each non-dealer pays, the dealer pays) for a tsumo worth ``points`` in all.
 
     A non-dealer's tsumo of base ``b`` is paid ``up100(b)`` by each non-dealer and
-    ``up100(2b)`` by the dealer, so its total is ``4c`` or ``4c - 100``; that fixes ``c``.
+    ``up100(2b)`` by the dealer, so its total is ``4c`` or ``4c - 100`` (``3c`` or
+    ``3c - 100`` at three players with tsumo loss); that fixes ``c``.  Without tsumo loss
+    each of the two payers adds half the absent seat's ``c``
+    (:func:`~kansa.replay.scoring.tsumo_shares`).
 
     >>> split_tsumo(1100, dealer=False, players=4), split_tsumo(7900, dealer=False, players=4)
     ((300, 500), (2000, 3900))
-    >>> split_tsumo(12000, dealer=True, players=4)
-    (4000, 4000)
+    >>> split_tsumo(12000, dealer=True, players=4), split_tsumo(6000, dealer=False, players=3)
+    ((4000, 4000), (2000, 4000))
+    >>> split_tsumo(8000, dealer=False, players=3, tsumo_loss=False)
+    (3000, 5000)
     """
     if dealer:
         each = points // (players - 1)
         return each, each
+    if players < 4 and not tsumo_loss:
+        guess = -(-points // 400) * 100
+        for child in range(max(guess - 300, 100), guess + 400, 100):
+            half = -(-child // 200) * 100
+            for oya in (2 * child, 2 * child - 100):
+                if child + oya + 2 * half == points:
+                    return child + half, oya + half
     child = -(-points // (players * 100)) * 100
     return child, points - child * (players - 2)
 
@@ -225,7 +240,8 @@ def nagashi_payments(seats: Sequence[Seat], *, dealer: Seat, rules: RuleSet,
     transfers: list[Transfer] = []
     for w in seats:
         mangan = ron_points(2000, dealer=w == dealer)
-        child, oya = split_tsumo(mangan, dealer=w == dealer, players=n)
+        child, oya = split_tsumo(mangan, dealer=w == dealer, players=n,
+                                 tsumo_loss=rules.tsumo_loss)
         transfers.extend(Transfer(hand=hand, event=event, payer=s, payee=w,
                                   amount=oya if s == dealer else child, reason=Reason.NAGASHI)
                          for s in _others(w, n))

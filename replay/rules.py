@@ -20,6 +20,7 @@ from typing import Any
 
 from kansa.replay.events import DrawReason
 from kansa.replay.game import RuleHints
+from kansa.replay.rule_values import coerce
 from kansa.replay.yaku import Yaku
 
 
@@ -125,8 +126,13 @@ class UnknownRule:
 class RuleSet:
     name: str
     base: str = ""
-    """The preset this rule set starts from (its citations are used); a preset's own name."""
+    """The preset this rule set starts from (its citations are used); a preset's own name,
+    and for a three-player preset its platform's (``tenhou`` for ``tenhou-sanma``: a rule
+    file with ``base = "tenhou"`` and ``players = 3`` starts from ``tenhou-sanma``)."""
     players: int = 4
+    """The seats at the table: 4, or 3 (sanma: 108 tiles, 2m to 8m left out, no chi).  A
+    preset at a table of the other size is its counterpart for that size
+    (:meth:`seated`)."""
     hanchan: bool = True
     aka: bool = True
     """One red five per suit."""
@@ -166,14 +172,25 @@ class RuleSet:
     target_score: int = 30000
     """The score someone must hold for the game to end after its last hand (else the
     West extension), and the all-last dealer's score for agari-yame."""
-    uma: tuple[int, int, int, int] | None = (20000, 10000, -10000, -20000)
-    """Points added by rank, first to last; ``None`` when unknown (a custom lobby whose log
-    does not say), and then final points are not checked."""
+    uma: tuple[int, ...] | None = (20000, 10000, -10000, -20000)
+    """Points added by rank, first to last, one per player; ``None`` when unknown (a custom
+    lobby whose log does not say), and then final points are not checked."""
     uma_ties_split: bool = False
     """Tied players share their uma (and oka); ``False``: the earlier seat ranks higher."""
     leftover_sticks_to_top: bool = True
     honba_value: int = 300
+    """Points per honba counter in all: a ron's discarder pays them, a tsumo's payers share
+    them (100 each at four and at three players: 300 and 200)."""
     noten_total: int = 3000
+    """The noten payments of an exhaustive draw in all, split between the noten players and
+    shared by the tenpai players."""
+    tsumo_loss: bool = True
+    """At a three-player table a tsumo is paid as at four with the absent seat's share lost
+    (ツモ損: a non-dealer mangan tsumo pays 2,000 + 4,000); ``False``: the absent seat's
+    share is split between the two payers, each paying half of it (rounded up to 100)."""
+    kita_dora: bool = True
+    """A North set aside at a three-player table (kita, 抜きドラ) is a dora for its owner,
+    scored as its own item (``nukidora``) with the dora an indicator gives it."""
     double_wind_pair_fu: int = 4
     renhou: bool = False
     claim_seconds: float = 3.0
@@ -216,11 +233,35 @@ class RuleSet:
 
     def seated(self, hints: RuleHints) -> RuleSet:
         """This rule set at the table the log shows: the number of players is the log's
-        (the one place a replay takes it from), every other rule stays."""
-        return self if hints.players == self.players else self.replace(players=hints.players)
+        (the one place a replay takes it from); see :meth:`for_players`."""
+        return self if hints.players == self.players else self.for_players(hints.players)
+
+    def for_players(self, players: int) -> RuleSet:
+        """This rule set at a table of ``players``: a preset becomes its counterpart for
+        that size (``tenhou`` at three players is ``tenhou-sanma``); another rule set keeps
+        its rules, and since it does not say what changes with the table's size (payments,
+        final points, game length), the errors of those checks become one
+        ``log.assumption`` warning.
+
+        >>> RuleSet.preset("tenhou").for_players(3).name
+        'tenhou-sanma'
+        >>> RuleSet.preset("ema").for_players(3).unknown[0].what
+        'the 3-player rules of ema (it has no 3-player counterpart)'
+        """
+        if players == self.players:
+            return self
+        counterpart = COUNTERPARTS.get((self.name, players))
+        if counterpart is not None:
+            return PRESETS[counterpart]
+        what = UnknownRule(f"the {players}-player rules of {self.name} (it has no "
+                           f"{players}-player counterpart)")
+        uma = self.uma if self.uma is None or len(self.uma) == players else None
+        return self.replace(players=players, uma=uma, unknown=(*self.unknown, what))
 
     def with_hints(self, hints: RuleHints) -> RuleSet:
         """This rule set adjusted by what a log says about its own table."""
+        if hints.players != self.players:
+            return self.seated(hints).with_hints(hints)
         changes: dict[str, Any] = {}
         if hints.aka is not None:
             changes["aka"] = hints.aka
@@ -228,11 +269,9 @@ class RuleSet:
             changes["kuitan"] = hints.kuitan
         if hints.hanchan is not None:
             changes["hanchan"] = hints.hanchan
-        if hints.players != self.players:
-            changes["players"] = hints.players
-        if hints.uma is not None and len(hints.uma) == 4:
+        if hints.uma is not None and len(hints.uma) == self.players:
             changes["uma"] = tuple(hints.uma)
-        elif hints.lobby not in (None, "", "0") and self.name in ("tenhou", "majsoul"):
+        elif hints.lobby not in (None, "", "0") and self.name in PLATFORM_PRESETS:
             changes["uma"] = None  # a custom lobby with its own uma, not in the log
         if hints.start_score is not None:
             changes["start_score"] = hints.start_score
@@ -255,6 +294,10 @@ class RuleSet:
             raise ValueError(f"bad value for 'base': {base_name!r} (expected one of "
                              f"{', '.join(PRESETS)})")
         base = PRESETS[base_name]
+        players = data.get("players")
+        if isinstance(players, int) and not isinstance(players, bool) \
+                and (base_name, players) in COUNTERPARTS:
+            base = PRESETS[COUNTERPARTS[base_name, players]]
         fields = {f.name for f in dataclasses.fields(RuleSet)} - {
             "extra", "base", "unknown", "contradicted"}
         label = data.pop("name", None) if name is None else name
@@ -265,20 +308,29 @@ class RuleSet:
             if key not in fields:
                 raise ValueError(f"unknown rule-set field {key!r} (known: "
                                  f"base, {', '.join(sorted(fields))})")
-            changes[key] = _coerce(key, getattr(base, key), value)
-        return base.replace(**changes)
+            changes[key] = coerce(key, getattr(base, key), value)
+        out = base.replace(**changes)
+        if out.players not in (3, 4):
+            raise ValueError(f"bad value for 'players': {out.players!r} (expected 3 or 4)")
+        if out.uma is not None and len(out.uma) != out.players:
+            raise ValueError(f"bad value for 'uma': {list(out.uma)!r} (expected a list of "
+                             f"{out.players} whole numbers, one per player)")
+        return out
 
     @staticmethod
     def auto(hints: RuleHints) -> RuleSet:
         """The rule set a log's own metadata points to.
 
-        The platform's preset (``tenhou`` when the log does not say) adjusted by the
-        log's rule bits: a Tenhou game without red fives is audited without them.
+        The platform's preset (``tenhou`` when the log does not say) for the log's
+        number of players, adjusted by the log's rule bits: a Tenhou game without red
+        fives is audited without them.
 
         >>> RuleSet.auto(RuleHints(platform="tenhou", aka=False)).aka
         False
         >>> RuleSet.auto(RuleHints(platform="majsoul")).name
         'majsoul'
+        >>> RuleSet.auto(RuleHints(platform="majsoul", players=3)).name
+        'majsoul-sanma'
         """
         platform = hints.platform
         name = platform if platform is not None and platform in PRESETS else "tenhou"
@@ -305,63 +357,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
-
-
-def _coerce(key: str, current: Any, value: Any) -> Any:
-    try:
-        if isinstance(current, bool):
-            if not isinstance(value, bool):
-                raise TypeError
-            return value
-        if isinstance(current, Enum):
-            try:
-                return type(current)(value)
-            except ValueError:
-                choices = ", ".join(str(m.value) for m in type(current))
-                raise ValueError(f"bad value for {key!r}: {value!r} (expected one of "
-                                 f"{choices})") from None
-        if isinstance(current, int | float) and not isinstance(current, bool):
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise TypeError
-            return type(current)(value)
-        if isinstance(current, str):
-            return str(value)
-        if isinstance(current, tuple) or (key == "uma" and current is None):
-            size = len(current) if current is not None else 4
-            if not isinstance(value, list | tuple) or len(value) != size \
-                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                raise ValueError(f"bad value for {key!r}: {value!r} (expected a list of "
-                                 f"{len(current) if current else 4} whole numbers)")
-            return tuple(value)
-        if isinstance(current, frozenset):
-            if not isinstance(value, list | tuple):
-                raise TypeError
-            if key == "abortive":
-                try:
-                    return frozenset(DrawReason(v) for v in value)
-                except ValueError:
-                    choices = ", ".join(r.value for r in DrawReason if r.is_abortive)
-                    raise ValueError(f"bad value for {key!r}: {value!r} (expected a list "
-                                     f"drawn from {choices})") from None
-            return frozenset(Yaku[str(v).upper()] for v in value)
-    except ValueError as exc:
-        if str(exc).startswith("bad value"):
-            raise
-        raise ValueError(f"bad value for {key!r}: {value!r}") from None
-    except (TypeError, KeyError):
-        raise ValueError(f"bad value for {key!r}: {value!r} (expected "
-                         f"{_kind_of(current)})") from None
-    raise ValueError(f"field {key!r} cannot be set")
-
-
-def _kind_of(current: Any) -> str:
-    if isinstance(current, bool):
-        return "true or false"
-    if isinstance(current, int | float):
-        return "a number"
-    if isinstance(current, frozenset):
-        return "a list"
-    return "text"
 
 
 # The presets, flag by flag against RULESETS.md section 6 (and the section 1 rows
@@ -506,6 +501,70 @@ MLEAGUE = TENHOU.replace(
     # temp_furiten_clear own_discard, late_claim forbidden (an automatic table).
 )
 
+# Three-player presets (issue 19), each value with the log that shows it:
+#
+# * honba_value 200 (100 from each of the two tsumo payers, 200 from a ron's discarder):
+#   tenhou_xml/dnovikoff__tenhou/sanma2.xml E2-2 (tsumo of 12,000 with 2 honba moves
+#   [-6200, +13400, -6200] with one stick), mjai/yuufyu__wahaha E1-2 (ron 12,000, 2 honba,
+#   4 sticks: +16,400), tenhou6/hidacow__mjai-reviewer3p/kan3_nuki_rinshan.json E3-2 (Mahjong
+#   Soul: ron 11,600, 2 honba: -12,000) and majsoul/smly__RiichiEnv/mjsoul_heavenly_hand.json
+#   E2-1 (dealer tsumo 32,000, 1 honba: +32,200).
+# * noten_total 2000 (1,000 per noten and tenpai pair): sanma2.xml E2-1 ([-1000, +2000,
+#   -1000]), double_nukidora.json E1-1 ([+1000, +1000, -2000]) and the majiang and mjai games.
+# * tsumo_loss on, both platforms: sanma2.xml E2-2 (dealer mangan tsumo: 4,000 from each,
+#   12,000 + honba + stick = 13,400), the Mahjong Soul conversions chankan.json E1-0 (baiman
+#   4000-8000 moves 12,000 + 2 sticks) and kokushi13_withnuki.json E2-1 (yakuman 8000-16000
+#   moves 24,000 + 1 honba).  No corpus log shows a room without it (tsumo_loss false).
+# * final points: Tenhou start 35,000, return 40,000 (oka 15,000 to first), uma +20/0/-20,
+#   whole thousands: sanma2.xml's owari ([27400, 83100, -5500] -> [-13, 79, -66]) and
+#   majiang/MitsuhiroTaniguchi__MahjongLM 2014091101gm ([59200, 22800, 23000] -> [54, -37,
+#   -17]).  Mahjong Soul start and return 35,000, no oka, uma +15/0/-15, exact: chankan.json
+#   ([20200, 25800, 59000] -> [-29.8, -9.2, 39]) and kokushi_ankan.json ([83000, -13000,
+#   35000] -> [63, -63, 0]).
+# * target 40,000, the return score (CHOICE for the West extension and all-last
+#   agari-yame, which no corpus game pins down: its 3p games end once someone has 40,000,
+#   as MahjongLM 2023010100gm after E3 with 51,000).
+# * three hands per wind, E1-E3 then S1-S3 (the dealer passes among three seats): every 3p
+#   game of the corpus (flow.dealer follows ``players``).
+# * abortive draws: four winds and four riichi need four players; three ron cannot happen
+#   with two opponents; nine terminals and four kans remain (double_nukidora.json S3-3 is a
+#   九種九牌; no corpus 3p game shows four kans).
+
+_SANMA_ABORTIVE = frozenset({DrawReason.KYUUSHU_KYUUHAI, DrawReason.SUUKAIKAN})
+
+TENHOU_SANMA = TENHOU.replace(
+    name="tenhou-sanma",
+    players=3,
+    abortive=_SANMA_ABORTIVE,
+    honba_value=200,
+    noten_total=2000,
+    start_score=35000,
+    return_score=40000,
+    target_score=40000,
+    uma=(20000, 0, -20000),
+)
+
+MAJSOUL_SANMA = MAJSOUL.replace(
+    name="majsoul-sanma",
+    players=3,
+    abortive=_SANMA_ABORTIVE,
+    honba_value=200,
+    noten_total=2000,
+    start_score=35000,
+    return_score=35000,
+    target_score=40000,
+    uma=(15000, 0, -15000),
+)
+
 PRESETS: Mapping[str, RuleSet] = {
-    r.name: r for r in (EMA, TENHOU, MAJSOUL, WRC, MLEAGUE)
+    r.name: r for r in (EMA, TENHOU, MAJSOUL, WRC, MLEAGUE, TENHOU_SANMA, MAJSOUL_SANMA)
 }
+
+COUNTERPARTS: Mapping[tuple[str, int], str] = {
+    ("tenhou", 3): "tenhou-sanma", ("tenhou-sanma", 4): "tenhou",
+    ("majsoul", 3): "majsoul-sanma", ("majsoul-sanma", 4): "majsoul",
+}
+"""The preset a preset becomes at a table of another size."""
+
+PLATFORM_PRESETS = frozenset({"tenhou", "majsoul", "tenhou-sanma", "majsoul-sanma"})
+"""The presets of online platforms, whose custom lobbies may have their own uma."""

@@ -128,11 +128,30 @@ def tsumo_points(base: int, *, dealer: bool) -> tuple[int, int]:
     return _up100(base), _up100(base * 2)
 
 
-def total_points(base: int, *, dealer: bool, tsumo: bool, players: int) -> int:
+def tsumo_shares(base: int, *, dealer: bool, players: int, tsumo_loss: bool = True,
+                 ) -> tuple[int, int]:
+    """(each non-dealer pays, the dealer pays) on a tsumo at a table of ``players``.
+
+    At three players the absent seat's share (a non-dealer's payment) is lost with
+    ``tsumo_loss``, else split between the two payers, half each rounded up to 100.
+
+    >>> tsumo_shares(2000, dealer=False, players=3), tsumo_shares(2000, dealer=False,
+    ...                                                           players=3, tsumo_loss=False)
+    ((2000, 4000), (3000, 5000))
+    """
+    child, oya = tsumo_points(base, dealer=dealer)
+    if players < 4 and not tsumo_loss:
+        half = _up100(child // 2 + child % 2)
+        return child + half, oya + half
+    return child, oya
+
+
+def total_points(base: int, *, dealer: bool, tsumo: bool, players: int,
+                 tsumo_loss: bool = True) -> int:
     """The value as logs record it: the ron payment or the sum of the tsumo payments."""
     if not tsumo:
         return ron_points(base, dealer=dealer)
-    child, oya = tsumo_points(base, dealer=dealer)
+    child, oya = tsumo_shares(base, dealer=dealer, players=players, tsumo_loss=tsumo_loss)
     if dealer:
         return child * (players - 1)
     return child * (players - 2) + oya
@@ -264,7 +283,7 @@ class _Calculator:
         c.paarenchan = 0
         c.kyoutaku_number = 0
         c.tsumi_number = 0
-        c.num_nuki_dora = ws.nukidora
+        c.num_nuki_dora = ws.nukidora if rules.kita_dora else 0
         res = HandCalculator.estimate_hand_value(
             tiles, win_id, melds=lib_melds, config=c,
             dora_indicators=[4 * t.index for t in ws.dora_markers],
@@ -277,6 +296,8 @@ class _Calculator:
         for y in res.yaku or ():
             han = y.han_open if is_open and y.han_open else y.han_closed
             pairs.append((_LIB_YAKU.get(y.yaku_id, Yaku.KAZOE_YAKUMAN), han))
+        if c.num_nuki_dora:
+            pairs = _kita_apart(pairs, c.num_nuki_dora, ws.dora_markers)
         fu = int(res.fu or 0)
         if rules.double_wind_pair_fu != 4 and res.fu_details:
             raw = sum(d["fu"] for d in res.fu_details)
@@ -286,9 +307,32 @@ class _Calculator:
         han = sum(h for _, h in pairs)
         base, limit = base_points(han, fu, yakuman, rules)
         points = total_points(base, dealer=ws.is_dealer, tsumo=ws.is_tsumo,
-                              players=rules.players)
+                              players=rules.players, tsumo_loss=rules.tsumo_loss)
         return HandValue(yaku=tuple(pairs), han=han, fu=fu, limit=limit, base=base,
                          yakuman=yakuman, points=points)
+
+
+def _kita_apart(pairs: list[tuple[Yaku, int]], kita: int, markers: Iterable[Tile],
+                ) -> list[tuple[Yaku, int]]:
+    """The library counts the kita (one each, and the dora an indicator makes of North)
+    into its dora; logs name them apart, as ``nukidora`` (抜きドラ).
+
+    >>> _kita_apart([(Yaku.RIICHI, 1), (Yaku.DORA, 3)], 2, [Tile.M1])
+    [(<Yaku.RIICHI: 1>, 1), (<Yaku.DORA: 52>, 1), (<Yaku.NUKIDORA: 101>, 2)]
+    """
+    han = kita * (1 + sum(1 for t in markers if t.dora() is Tile.NORTH))
+    out: list[tuple[Yaku, int]] = []
+    for y, h in pairs:
+        if y is Yaku.DORA:
+            moved = min(h, han)
+            han -= moved
+            if h - moved:
+                out.append((y, h - moved))
+            if moved:
+                out.append((Yaku.NUKIDORA, moved))
+        else:
+            out.append((y, h))
+    return out
 
 
 _CACHE_SIZE = 4096

@@ -59,6 +59,8 @@ class WinEntry:
     """The winner's own riichi stick is among them."""
     players: int
     """Seats at the table (who pays a tsumo)."""
+    tsumo_loss: bool = True
+    """The rule set's :attr:`~kansa.replay.rules.RuleSet.tsumo_loss` (three players)."""
     extra: bool = False
     """A winner the rule set does not allow (head bump, or a third ron that aborts)."""
     extra_at: int | None = None
@@ -80,7 +82,7 @@ class WinEntry:
         dealer = self.situation.is_dealer if self.situation is not None else None
         if self.claim is not None and dealer is not None:
             return total_points(self.claim[0], dealer=dealer, tsumo=ev.is_tsumo,
-                                players=self.players)
+                                players=self.players, tsumo_loss=self.tsumo_loss)
         return None
 
     @property

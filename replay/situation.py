@@ -46,6 +46,8 @@ class WinSituation:
     kyotaku: int
     hand_from_claim: bool = False
     """The concealed tiles are the log's claim (the replay could not see them)."""
+    kita_ron: bool = False
+    """A ron on a North set aside (kita): the target's last action, not a discard."""
 
     @property
     def is_closed(self) -> bool:
@@ -97,6 +99,8 @@ def win_situation(st: GameState, ev: Hora, rules: RuleSet) -> WinSituation | Non
         dora_markers=tuple(rs.dora_markers), ura_markers=tuple(ev.ura_markers or ()),
         nukidora=p.nukidora, honba=st.honba, kyotaku=st.kyotaku,
         hand_from_claim=from_claim,
+        kita_ron=(not tsumo and not chankan and win_tile is Tile.NORTH
+                  and (rs.last_discard is None or rs.last_discard.seat != ev.target)),
     )
 
 

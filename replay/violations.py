@@ -48,8 +48,14 @@ class RuleSpec:
     citations: Mapping[str, str] = field(default_factory=dict)
     """Rule-set specific citations, keyed by rule-set name."""
 
-    def cite(self, ruleset: str) -> str:
-        return self.citations.get(ruleset, self.citation)
+    def cite(self, *rulesets: str) -> str:
+        """The citation of the first of ``rulesets`` (rule-set names, ``tenhou-sanma`` as
+        the keyword ``tenhou_sanma``) that has one of its own, else the general one."""
+        for name in rulesets:
+            found = self.citations.get(name.replace("-", "_"))
+            if found is not None:
+                return found
+        return self.citation
 
 
 _RULES: dict[str, RuleSpec] = {}

@@ -269,7 +269,7 @@ def _read_detail(where: Where, ptr: str, value: object, *, deltas: tuple[int, ..
         if not isinstance(text, str):
             where.fail(f"{ptr}/{i}", f"expected a text, not {show(text)}")
         if i == 3:
-            score = parse_score(text)
+            score = parse_score(text, players)
             if score is None:
                 diags.append(Diagnostic(f"unreadable score text {text!r}",
                                         where.ref(f"{ptr}/{i}")))

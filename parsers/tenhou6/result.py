@@ -91,8 +91,13 @@ class Score:
     kazoe: bool = False
 
 
-def parse_score(text: str) -> Score | None:
-    """Read ``30符2飜2000点`` and its variants; ``None`` if nothing in it is readable."""
+def parse_score(text: str, players: int = 4) -> Score | None:
+    """Read ``30符2飜2000点`` and its variants; ``None`` if nothing in it is readable.
+
+    A tsumo's texts give what each payer pays; its points are what the ``players - 1``
+    others pay together (``500-1000点`` is 1,500 at three players: the absent seat's
+    share is lost).
+    """
     folded = unicodedata.normalize("NFKC", text)
     key = norm(folded)
     limit = next((lim for word, lim in _LIMITS if word in key), None)
@@ -105,9 +110,9 @@ def parse_score(text: str) -> Score | None:
     if m:
         a = int(m.group(1))
         if m.group(3):
-            points = 3 * a  # dealer tsumo: each non-dealer pays a
-        elif m.group(2):
-            points = 2 * a + int(m.group(2))  # non-dealer tsumo: a per child, b from the dealer
+            points = (players - 1) * a  # dealer tsumo: each non-dealer pays a
+        elif m.group(2):  # non-dealer tsumo: a per child, b from the dealer
+            points = (players - 2) * a + int(m.group(2))
         else:
             points = a
     if limit is None and (fu is not None or points is not None):
@@ -122,7 +127,7 @@ _LIMIT_TEXT = {Limit.MANGAN: "満貫", Limit.HANEMAN: "跳満", Limit.BAIMAN: "�
 
 
 def score_text(*, fu: int | None, han: int | None, points: int | None, limit: Limit | None,
-               kazoe: bool, tsumo: bool, dealer: bool) -> str:
+               kazoe: bool, tsumo: bool, dealer: bool, players: int = 4) -> str:
     """Tenhou's score text; the parts whose claim is missing are left out."""
     fu_han = f"{fu}符{han}飜" if fu is not None and han is not None else ""
     if limit is not None and limit is not Limit.NONE:
@@ -133,10 +138,10 @@ def score_text(*, fu: int | None, han: int | None, points: int | None, limit: Li
     if points is None:
         return head + "点"
     if tsumo and dealer:
-        return f"{head}{_ceil100(points / 3)}点∀"
+        return f"{head}{_ceil100(points / (players - 1))}点∀"
     if tsumo:
-        child = _ceil100(points / 4)
-        return f"{head}{child}-{points - 2 * child}点"
+        child = _ceil100(points / players)
+        return f"{head}{child}-{points - (players - 2) * child}点"
     return f"{head}{points}点"
 
 

@@ -382,7 +382,7 @@ def _kyoku(hand: list[Event], players: int) -> list[Any]:
     for seat in range(SEATS):
         hand_codes = [_code(t) for t in start.tehais[seat]] if seat < len(start.tehais) else []
         out += [hand_codes, takes[seat], discards[seat]]
-    out.append(_result(horas, draw, start))
+    out.append(_result(horas, draw, start, players))
     return out
 
 
@@ -395,7 +395,8 @@ def _kakan(ev: Kakan, pons: list[str]) -> str:
     return f"k{_code(ev.tile)}{_codes(ev.consumed)}"  # no pon in this hand's events
 
 
-def _result(horas: list[Hora], draw: Ryukyoku | None, start: StartKyoku) -> list[Any]:
+def _result(horas: list[Hora], draw: Ryukyoku | None, start: StartKyoku,
+            players: int = 4) -> list[Any]:
     if horas:
         out: list[Any] = [AGARI]
         for h in horas:
@@ -407,7 +408,7 @@ def _result(horas: list[Hora], draw: Ryukyoku | None, start: StartKyoku) -> list
                     and not any(y.is_yakuman for y, _ in h.yaku)
                 detail.append(score_text(fu=h.fu, han=h.han, points=h.points, limit=h.limit,
                                          kazoe=kazoe, tsumo=h.actor == h.target,
-                                         dealer=h.actor == start.oya))
+                                         dealer=h.actor == start.oya, players=players))
                 detail += [yaku_text(y, han) for y, han in h.yaku or ()]
             out.append(detail)
         return out

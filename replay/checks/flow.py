@@ -67,13 +67,14 @@ class NextHand:
     """What the last result was, for messages."""
 
 
-def _position(bakaze: Tile, kyoku: int) -> int:
-    """E1 = 0 ... S4 = 7, W1 = 8 ..."""
-    return (bakaze.index - Tile.EAST.index) * 4 + kyoku - 1
+def _position(bakaze: Tile, kyoku: int, players: int) -> int:
+    """E1 = 0 ... S4 = 7, W1 = 8 ... at four players; each wind has one hand per dealer
+    (E1 = 0 ... E3 = 2, S1 = 3 ... at three)."""
+    return (bakaze.index - Tile.EAST.index) * players + kyoku - 1
 
 
-def _label(pos: int) -> str:
-    return f"{WINDS[(pos // 4) % 4].mjai}{pos % 4 + 1}"
+def _label(pos: int, players: int) -> str:
+    return f"{WINDS[(pos // players) % 4].mjai}{pos % players + 1}"
 
 
 def dealer_tenpai(rs: RoundState) -> bool | None:
@@ -96,7 +97,7 @@ def next_hand(rs: RoundState, winners: Sequence[Seat], scores: Sequence[int] | N
     start = rs.start
     oya = start.oya
     n = rules.players
-    pos = _position(start.bakaze, start.kyoku)
+    pos = _position(start.bakaze, start.kyoku, n)
     abortive = False
     renchan: bool | None
     if winners:
@@ -125,7 +126,7 @@ def next_hand(rs: RoundState, winners: Sequence[Seat], scores: Sequence[int] | N
         end, known = _end(pos, oya, renchan, abortive, scores=scores,
                                 rules=rules), True
     nxt = pos if renchan else pos + 1
-    return NextHand(bakaze=WINDS[(nxt // 4) % 4], kyoku=nxt % 4 + 1,
+    return NextHand(bakaze=WINDS[(nxt // n) % 4], kyoku=nxt % n + 1,
                     oya=None if renchan is None else Seat(oya if renchan else (oya + 1) % n),
                     honba=honba, end=end, end_known=known, why=why)
 
@@ -135,7 +136,8 @@ def _end(pos: int, oya: Seat, renchan: bool, abortive: bool, *,
     """Why the game ends after the hand at ``pos`` (Mortal's ``arena/game.rs`` models
     Tenhou's rule: bankruptcy first, abortive draws repeat, the all-last dealer stops as top
     with the target score, the West extension ends once someone has it)."""
-    length = 8 if rules.hanchan else 4
+    per_wind = rules.players
+    length = (2 if rules.hanchan else 1) * per_wind
     target = rules.target_score
     if scores is not None and rules.tobi:
         low = [s for s, v in enumerate(scores) if v < 0]
@@ -153,13 +155,13 @@ def _end(pos: int, oya: Seat, renchan: bool, abortive: bool, *,
         return None
     nxt = pos + 1
     if rules.west_extension:
-        if nxt >= length + 4:
-            return "West 4 was the last hand"
+        if nxt >= length + per_wind:
+            return f"West {per_wind} was the last hand"
         if nxt >= length and reached:
-            return f"{_label(pos)} is over and someone has {target}"
+            return f"{_label(pos, per_wind)} is over and someone has {target}"
         return None
     if nxt >= length:
-        return f"{_label(pos)} was the last hand"
+        return f"{_label(pos, per_wind)} was the last hand"
     return None
 
 
@@ -189,16 +191,21 @@ def _other_length(ctx: CheckContext, rules: RuleSet, rs: RoundState, goes_on: bo
     header's (a header the play contradicts); the flow then follows the play, so the
     fact is one finding, not one per hand.  A game that ends early is one finding
     already and stays the rule set's verdict, and so does the difference under a rule
-    set of another length (``--rules ema`` on an East-only game)."""
+    set of another length (``--rules ema`` on an East-only game).  Where the log does
+    not say its length (a Mahjong Soul conversion's room name without 東 or 南), a game
+    that ends as one of the other length would is followed as well, with no finding."""
     own = ctx.own_rules
-    if (not goes_on or ctx.memos.get(_LENGTH).played is not None or own is None
-            or own.hanchan != rules.hanchan):
+    unstated = ctx.log is not None and ctx.log.hints.hanchan is None
+    if ((not goes_on and not unstated) or ctx.memos.get(_LENGTH).played is not None
+            or own is None or own.hanchan != rules.hanchan):
         return
     other = rules.replace(hanchan=not rules.hanchan)
     nh = next_hand(rs, _winners(ctx), ctx.game.scores, other)
     if (nh.end is None) != goes_on:
         return
     ctx.memos.get(_LENGTH).played = other
+    if unstated:
+        return  # no header to contradict: the play shows the length
     found = report_mismatch(ctx, "length", (
         f"{what}, as in an {_length(other)} game; the log's rules "
         f"({ctx.rules.name}) make it {_length(rules)}. The game's length is taken from "
@@ -230,9 +237,10 @@ def next_hand_follows(ctx: CheckContext, ev: StartKyoku) -> Iterator[Violation]:
     nh = next_hand(rs, _winners(ctx), st.scores, rules)
     after = f"after {rs.label} ({nh.why})"
     if nh.end is not None:
+        before = ctx.memos.get(_LENGTH).played
         contradicted = list(_other_length(
             ctx, rules, rs, True, f"hand {ev.label} starts {after}"))
-        if not contradicted:
+        if not contradicted and ctx.memos.get(_LENGTH).played is before:
             yield ctx.violation("flow.end", (
                 f"hand {ev.label} starts, but the game should have ended {after}: {nh.end}"))
             return
@@ -271,9 +279,10 @@ def game_ends_in_time(ctx: CheckContext, ev: EndGame) -> Iterator[Violation]:
     rules = _flow_rules(ctx)
     nh = next_hand(rs, _winners(ctx), ctx.game.scores, rules)
     if nh.end is None and nh.end_known:
+        before = ctx.memos.get(_LENGTH).played
         contradicted = list(_other_length(
             ctx, rules, rs, False, f"the game ends after {rs.label} ({nh.why})"))
-        if contradicted:
+        if contradicted or ctx.memos.get(_LENGTH).played is not before:
             yield from contradicted
             return
         yield ctx.violation("flow.end", (

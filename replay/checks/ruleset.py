@@ -249,7 +249,7 @@ def fold_unknown_rules(violations: list[Violation], rules: RuleSet) -> list[Viol
     causes = [u.what for u in rules.unknown if not u.affects.isdisjoint(by_rule)]
     warning = dataclasses.replace(
         first, rule="log.assumption", severity=Severity.WARNING,
-        citation=RULES["log.assumption"].cite(rules.base or rules.name),
+        citation=RULES["log.assumption"].cite(rules.name, rules.base),
         message=(f"the log's table has rules kansa cannot tell ({'; '.join(causes)}); "
                  f"where the log differs from {rules.name} it is taken to follow them, not "
                  f"reported as an error: {' | '.join(parts)}"))

@@ -48,11 +48,12 @@ PAYMENT = define(
     "score.payment", "Win payment differs from the rule set's", Severity.ERROR,
     "EMA RCR 3.4.9-3.4.10 (payments, counters)",
     "A ron or tsumo moved other points than the hand's value gives: the dealer and "
-    "non-dealer split, rounding to 100, or the honba (300 per counter, to the closest or to "
-    "every winner as the rule set says). The payments are priced from the replay's own value "
-    "of the hand; scores that moved by the log's claimed value instead are score.value's "
-    "finding (the claim is wrong, the payments follow it), and payments that match neither "
-    "are reported with both.",
+    "non-dealer split (at three players with the absent seat's share lost or split, as the "
+    "rule set says), rounding to 100, or the honba (300 per counter at four players, 200 at "
+    "three, to the closest or to every winner as the rule set says). The payments are "
+    "priced from the replay's own value of the hand; scores that moved by the log's "
+    "claimed value instead are score.value's finding (the claim is wrong, the payments "
+    "follow it), and payments that match neither are reported with both.",
     tenhou="Tenhou rules: payments; double ron: the closest winner takes the honba",
 )
 STICKS = define(
@@ -64,7 +65,8 @@ STICKS = define(
 )
 NOTEN = define(
     "score.noten", "Draw payments differ from the rule set's", Severity.ERROR, "EMA RCR 3.4.2",
-    "An exhaustive draw moved other points than the noten payments (3,000 in total, split "
+    "An exhaustive draw moved other points than the noten payments (3,000 in total at four "
+    "players, 2,000 at three, split "
     "between the noten players and shared by the tenpai players), nagashi mangan moved other "
     "points than a mangan tsumo without honba (replacing noten payments), or an abortive draw "
     "moved points.",
@@ -90,6 +92,11 @@ FINAL = define(
            "the sum of the others",
     majsoul="Mahjong Soul: (score - 25,000) / 1000 plus uma 15/5/-5/-15, no oka, ties to "
             "the earlier seat (the final points of its records, as converted logs give them)",
+    tenhou_sanma="Tenhou three-player rules: start 35,000, return 40,000 (oka 15 to first), "
+                 "uma +20/0/-20, each score but the first's in whole thousands (the "
+                 "three-player owari values)",
+    majsoul_sanma="Mahjong Soul three-player: (score - 35,000) / 1000 plus uma 15/0/-15, no "
+                  "oka (the final points of its records, as converted logs give them)",
 )
 MULTI_RON = define(
     "win.multi-ron", "More winners on one discard than the rule set allows", Severity.ERROR,
@@ -131,6 +138,8 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
                 seat=ev.actor)
         return
     mine = list(v.yaku)
+    if ev.yaku is not None and not any(y is Yaku.NUKIDORA for y, _ in ev.yaku):
+        mine = _kita_as_dora(mine)
     note = ""
     ws = entry.situation
     if ws is not None and (ws.riichi or ws.double_riichi) and ev.ura_markers is None:
@@ -140,11 +149,16 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
     ours = _yaku_list(mine)
     han = sum(h for _, h in ours) if note else v.han
     diffs: list[str] = []
+    log_han = ev.han
     if ev.yaku is not None:
         theirs = _yaku_list(ev.yaku)
+        if theirs != ours and ev.points is not None and ev.points == v.points:
+            counted = _yakuman_as_counted(theirs, ours)
+            if counted != theirs:
+                theirs, log_han = counted, sum(h for _, h in counted)
         if theirs != ours:
             diffs.append("yaku")
-    if ev.han is not None and ev.han != han:
+    if log_han is not None and log_han != han:
         diffs.append("han")
     limited = v.limit is not Limit.NONE and (ev.limit is None or ev.limit is not Limit.NONE)
     if ev.fu is not None and ev.fu != v.fu and not limited:
@@ -173,6 +187,26 @@ def win_value(ctx: CheckContext, ev: Hora) -> Iterator[Violation]:
         f"seat {ev.actor}'s {win} ({', '.join(diffs)} differ): log: {log_text}; "
         f"replay under {ctx.rules.name}: {replay_text}{note}{why}"), seat=ev.actor,
         severity=Severity.WARNING if why else None)
+
+
+def _yakuman_as_counted(theirs: list[tuple[Yaku, int]], ours: list[tuple[Yaku, int]],
+                        ) -> list[tuple[Yaku, int]]:
+    """The log's yaku with a yakuman written as one (13 han) taken at the multiple the
+    replay counts, for a log whose points are the replay's: converted Mahjong Soul logs
+    write a double yakuman (a 13-wait kokushi) as ``(役満)`` and pay it double."""
+    mine = dict(ours)
+    return [(y, mine[y]) if y.is_yakuman and h == 13 and mine.get(y, 0) > 13 else (y, h)
+            for y, h in theirs]
+
+
+def _kita_as_dora(yaku: list[tuple[Yaku, int]]) -> list[tuple[Yaku, int]]:
+    """``yaku`` with the kita counted into the dora, as Tenhou's logs count them (Mahjong
+    Soul's name them apart, 抜きドラ)."""
+    kita = sum(h for y, h in yaku if y is Yaku.NUKIDORA)
+    if not kita:
+        return yaku
+    dora = sum(h for y, h in yaku if y is Yaku.DORA) + kita
+    return [p for p in yaku if p[0] not in (Yaku.DORA, Yaku.NUKIDORA)] + [(Yaku.DORA, dora)]
 
 
 def _names_only(theirs: Iterable[tuple[Yaku, int]], ours: list[tuple[Yaku, int]]) -> bool:
@@ -246,10 +280,15 @@ def _win_payment(ctx: CheckContext, w: SettledWin) -> Iterator[Violation]:
     win = "tsumo" if ev.is_tsumo else f"ron on seat {ev.target}"
     got = sum(logged)  # the table's sticks are what a win's deltas do not sum to zero by
     if got != exp.sticks:
+        on_kita = e.situation is not None and e.situation.kita_ron and got < exp.sticks
+        why = ("; a ron on a kita, where neither the rule texts nor the platforms' published "
+               "rules say who takes the sticks: the log leaves them on the table, and this is "
+               "a warning") if on_kita else ""
         yield ctx.violation("score.sticks", (
             f"seat {ev.actor} collects {got} in riichi sticks on its {win}; under "
             f"{ctx.rules.name} it collects {exp.sticks} ({e.kyotaku} on the table"
-            f"{_stick_rule(ctx, w)})"), seat=ev.actor)
+            f"{_stick_rule(ctx, w)}){why}"), seat=ev.actor,
+            severity=Severity.WARNING if on_kita else None)
     if any(_same_but_sticks(logged, p, ev.actor) for p in (exp, w.claimed) if p is not None):
         return  # the payments are right but for the sticks, which score.sticks reported
     rule = "score.pao" if exp.liable is not None or ev.pao is not None else "score.payment"

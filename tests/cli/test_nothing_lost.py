@@ -59,8 +59,9 @@ def test_a_batch_of_broken_files_of_every_format_audits_the_good_ones(
     majsoul = (corpus_dir / MAJSOUL_SANMA).read_bytes()
     good = {"good.mjlog": xml, "good.json": t6, "good.mjlog.gz": gzip.compress(xml),
             "good.mjson": mjai, "good-majiang.json": majiang}
-    unsupported = {"sanma.json": (corpus_dir / T6_SANMA).read_bytes(),
-                   "sanma-majsoul.json": majsoul}
+    sanma = {"sanma.json": (corpus_dir / T6_SANMA).read_bytes(),
+             "sanma-majsoul.json": majsoul}
+    """Three-player games: audited as the others."""
     lines = mjai.split(b"\n")
     cut = {"cut.mjlog": xml[:len(xml) // 2], "cut.mjson": mjai[:len(mjai) // 2 + 7]}
     """Audited as far as they go (with a log.truncated warning)."""
@@ -80,7 +81,7 @@ def test_a_batch_of_broken_files_of_every_format_audits_the_good_ones(
         "cut-majiang.json": majiang[:len(majiang) // 3],
         "cut-majsoul.json": majsoul[:len(majsoul) // 2],
     }
-    for name, data in {**good, **cut, **unsupported, **bad}.items():
+    for name, data in {**good, **cut, **sanma, **bad}.items():
         (tmp_path / name).write_bytes(data)
     (tmp_path / "games.zip").write_bytes(zip_of(
         {"a.mjlog": xml, "b.json": t6, "c-broken.mjlog": xml[:300], "d-empty.json": b"",
@@ -91,16 +92,15 @@ def test_a_batch_of_broken_files_of_every_format_audits_the_good_ones(
     assert code == 3
     seen = accounted(doc)
     root = str(tmp_path)
-    audited = {f"{root}/{n}" for n in {**good, **cut}} | {f"{root}/games.zip!{n}"
+    audited = {f"{root}/{n}" for n in {**good, **cut, **sanma}} | {f"{root}/games.zip!{n}"
                                                 for n in ("a.mjlog", "b.json", "e.mjson")}
     assert {f for f, how in seen.items() if how == "audited"} == audited
-    assert {f for f, how in seen.items() if how == "unsupported"} == {
-        f"{root}/{n}" for n in unsupported}
+    assert {f for f, how in seen.items() if how == "unsupported"} == set()
     expected_bad = {f"{root}/{n}" for n in bad} | {
         f"{root}/games.zip!c-broken.mjlog", f"{root}/games.zip!d-empty.json",
         f"{root}/corrupt.zip"}
     assert {f for f, how in seen.items() if how == "unreadable"} == expected_bad
-    assert set(seen) == audited | expected_bad | {f"{root}/{n}" for n in unsupported}
+    assert set(seen) == audited | expected_bad
     # every unreadable one says where and why
     for u in doc["unreadable"]:
         assert u["error"] and u["position"], u
@@ -109,7 +109,7 @@ def test_a_batch_of_broken_files_of_every_format_audits_the_good_ones(
     assert "--max-json-depth" in by_file[f"{root}/deep.json"]["error"]
     assert "line 4" in by_file[f"{root}/badtile.mjson"]["position"]
     summary = doc["summary"]
-    files = len(good) + len(cut) + len(unsupported) + len(bad) + 5 + 1  # 5 members, 1 zip
+    files = len(good) + len(cut) + len(sanma) + len(bad) + 5 + 1  # 5 members, 1 zip
     assert summary["files"] == files
     assert sum(summary[k] for k in STATUS_KEYS) == files
     assert summary["games"] == len(audited) and summary["internal_errors"] == 0

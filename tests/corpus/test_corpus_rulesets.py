@@ -53,8 +53,6 @@ def open_kans(corpus: Path) -> int:
         except Exception:
             continue
         for g in games:
-            if g.hints.players != 4:
-                continue
             evs = g.events
             hand = 0
             pending: list[list[bool]] = []  # per kan awaiting its indicator: [open, drawn]
