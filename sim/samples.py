@@ -7,7 +7,8 @@ log stops after the disputed hand (so it also carries a ``log.truncated`` warnin
 
 ``games/``: complete games from the self-play simulator (:mod:`kansa.sim.table`),
 chosen by seed for what they show, which replay without a single finding: two
-Tenhou-rule hanchan (one as mjai, one as tenhou.net/6) and one EMA game (mjai).
+Tenhou-rule hanchan (one as mjai, one as tenhou.net/6), one EMA game (mjai), and two
+three-player hanchan, under Tenhou's rules (tenhou.net/6) and Mahjong Soul's (mjai).
 
 ``python -m kansa.sim.samples`` writes them all; ``--check`` exits 1 when the files
 on disk differ from what the builders give.
@@ -183,6 +184,18 @@ GAMES: dict[str, GameSample] = {
         "draws",
         (("hands", 12), ("ankan", 2), ("kakan", 2), ("daiminkan", 1), ("multi_ron", 1),
          ("exhaustive", 2))),
+    "tenhou-sanma-32.json": GameSample(
+        32, "tenhou-sanma", "tenhou6", "7 hands at three players under Tenhou's rules "
+        "(tsumo loss): riichi, pon, 18 kita, kans of all three kinds, an exhaustive draw "
+        "and a nine-terminals abortive draw",
+        (("hands", 7), ("nukidora", 18), ("ankan", 1), ("kakan", 2), ("daiminkan", 1),
+         ("exhaustive", 1), ("kyuushu_kyuuhai", 1))),
+    "majsoul-sanma-25.mjson": GameSample(
+        25, "majsoul-sanma", "mjai", "10 hands at three players under Mahjong Soul's rules "
+        "(uma 15/0/-15, no oka): riichi, pon, 25 kita, open and added kans, tsumo wins, "
+        "four exhaustive draws",
+        (("hands", 10), ("nukidora", 25), ("daiminkan", 2), ("kakan", 4), ("tsumo", 2),
+         ("exhaustive", 4))),
 }
 """File name in ``games/``: the seed, rule set and writer of a simulated game."""
 
