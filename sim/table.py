@@ -33,7 +33,6 @@ from kansa.replay.events import (
     CALLS,
     Ankan,
     Daiminkan,
-    DrawReason,
     EndGame,
     EndKyoku,
     Event,
@@ -55,34 +54,14 @@ MAX_HANDS = 200
 """A guard against a game that never ends (a dealer repeating without end)."""
 
 
-SANMA_BASES = {"tenhou-sanma": "tenhou", "majsoul-sanma": "majsoul"}
-"""The three-player presets and the four-player ones they start from."""
-_NOT_AT_THREE = frozenset({DrawReason.SUUFON_RENDA, DrawReason.SUUCHA_RIICHI})
-
-
 def rule_names() -> list[str]:
     """The names :func:`rule_set` takes: every preset, for three players and for four."""
-    return sorted(set(PRESETS) | set(SANMA_BASES))
+    return sorted(PRESETS)
 
 
 def rule_set(rules: RuleSet | str) -> RuleSet:
-    """A rule set, or the preset of that name.
-
-    A three-player preset that :data:`~kansa.replay.rules.PRESETS` does not hold yet is
-    made from its four-player base: 35,000 points, Tenhou's return of 40,000 and uma
-    +20/0/-20 (Mahjong Soul: no oka, +15/0/-15), no abortive draw that needs four.
-    """
-    if not isinstance(rules, str):
-        return rules
-    if rules in PRESETS or rules not in SANMA_BASES:
-        return RuleSet.preset(rules)
-    base = RuleSet.preset(SANMA_BASES[rules])
-    tenhou = base.name == "tenhou"
-    return base.replace(
-        name=rules, players=3, start_score=35000, target_score=40000,
-        return_score=40000 if tenhou else 35000,
-        uma=(20000, 0, -20000, 0) if tenhou else (15000, 0, -15000, 0),
-        abortive=base.abortive - _NOT_AT_THREE)
+    """A rule set, or the preset of that name."""
+    return rules if isinstance(rules, RuleSet) else RuleSet.preset(rules)
 
 
 def simulate(seed: int, rules: RuleSet | str = "tenhou", *,
