@@ -67,15 +67,16 @@ def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None 
 
     :param enabled: keep only the checks with a rule id for which this returns true.
 
-    A loop over :meth:`Replayer.push` (the method of :class:`~kansa.replay.table.Table`).
+    A loop over :meth:`Replayer.push` (the method of :class:`~kansa.replay.table.Table`),
+    which keeps every finding and so need not slice out each event's (``_step``).
     The garbage collector is left as it is: pausing it over a batch of games is the
     application's choice (:mod:`kansa.replay.collector`, used by ``kansa.runner``).
     """
     table = Replayer(game, rules, enabled=enabled)
     table.start()
-    push = table.push
+    step = table._step
     for ev in game.events:
-        push(ev)
+        step(ev)
     return table.finish()
 
 
@@ -100,6 +101,7 @@ class Replayer:
         self._after = dispatch_table("after", enabled)
         self.violations: list[Violation] = []
         self.recorder = Recorder(rules)
+        self._tracker = self.recorder.tracker
         self.accounts = Accounts(rules)
         self.index = -1
         self.complete = False
@@ -192,7 +194,7 @@ class Replayer:
         rs = self.state.round
         if rs is not None and rs.desync is None:
             if track is not None:
-                track(self.recorder.tracker, rs, ev, self.recorder.hand, index)
+                track(self._tracker, rs, ev, self.recorder.hand, index)
             if after:
                 violations = self.violations
                 for fn in after:
@@ -356,7 +358,8 @@ class Replayer:
                          None)
 
     def _tsumo(self, ev: Tsumo) -> None:
-        rs = self._rs
+        rs = self.state.round  # (not _rs: this runs for every draw)
+        assert rs is not None
         actor = ev.actor
         if rs.ended:
             self._desync("log.out-of-order", f"seat {actor} draws after the hand ended", actor)
@@ -400,7 +403,8 @@ class Replayer:
             self._drawn = None
 
     def _dahai(self, ev: Dahai) -> None:
-        rs = self._rs
+        rs = self.state.round  # (not _rs: this runs for every discard)
+        assert rs is not None
         actor = ev.actor
         tile = ev.tile
         p = rs.players[actor]
@@ -410,10 +414,12 @@ class Replayer:
             return
         if p.known_count + p.hidden + 3 * len(p.melds) != 14:
             self._check_size(p, 14, "discards")
-        hidden = p.hidden
-        if p.remove(tile):  # (the usual case of _take, without its calls)
-            if p.hidden < hidden:
-                self._see(rs, (tile,))
+        c37 = p.c37
+        code = tile.code
+        if c37[code] > 0:  # the usual case of PlayerState.remove, inline: every discard
+            c37[code] -= 1
+            p.c34[tile.index] -= 1
+            p.known_count -= 1
         elif not self._take(p, tile, "discards"):
             return
         transitions.dahai(rs, p, ev, self.index)
