@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
+import importlib
+import operator
 import random
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 N = 624
 _M = 397
@@ -145,9 +147,24 @@ def seed_key(seed: str) -> list[int] | None:
     return None
 
 
+def _sha512() -> Callable[[bytes], Any]:
+    """CPython's own SHA-512 (``_sha2`` from 3.12, ``_sha512`` before), as :mod:`random`
+    takes it: :mod:`hashlib` loads OpenSSL, which adds about 3.5 MB to the process; it is
+    the last resort, for a Python built without them."""
+    for name in ("_sha2", "_sha512", "hashlib"):
+        try:
+            return importlib.import_module(name).sha512  # type: ignore[no-any-return]
+        except (ImportError, AttributeError):
+            continue
+    raise ImportError("no SHA-512 in this Python")
+
+
+_SHA512 = _sha512()
+
+
 def hand_random(words: bytes) -> list[int]:
     """The 144 words ``rnd`` of one hand from its 288 generator words (1,152 bytes)."""
-    sha512 = hashlib.sha512
+    sha512 = _SHA512
     digest = b"".join([sha512(words[i:i + 128]).digest() for i in range(0, len(words), 128)])
     return list(struct.unpack(f"<{len(digest) // 4}I", digest))
 
@@ -216,8 +233,9 @@ def shuffle(rnd: Sequence[int], ids: Sequence[int] = range(TILES)) -> list[int]:
     """``ids`` shuffled by ``rnd``: position ``i`` trades with ``i + rnd[i] % (n - i)``."""
     yama = list(ids)
     n = len(yama)
-    for i, r, m in zip(range(n - 1), rnd, range(n, 1, -1), strict=False):  # rnd is longer
-        j = i + r % m
+    # the partners j = i + rnd[i] % (n - i), all worked out in C before the swaps
+    partners = map(operator.add, range(n - 1), map(operator.mod, rnd[:n - 1], range(n, 1, -1)))
+    for i, j in enumerate(partners):
         yama[i], yama[j] = yama[j], yama[i]
     return yama
 
