@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import random
 import struct
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -109,6 +113,37 @@ def test_shuffle_is_a_permutation_and_follows_rnd() -> None:
     three = [i for i in range(TILES) if not 4 <= i < 32]
     assert sorted(shuffle(rnd, three)) == three
     assert dice([0] * 135 + [13, 20] + [0] * 7) == (1, 2)
+
+
+def _shuffle_step_by_step(rnd: list[int], n: int) -> list[int]:
+    """The issue's shuffle, one swap at a time."""
+    yama = list(range(n))
+    for i in range(n - 1):
+        j = i + rnd[i] % (n - i)
+        yama[i], yama[j] = yama[j], yama[i]
+    return yama
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_shuffle_is_the_swap_loop(seed: int) -> None:
+    rnd = [random.Random(seed).getrandbits(32) for _ in range(144)]
+    assert shuffle(rnd) == _shuffle_step_by_step(rnd, TILES)
+    assert shuffle(rnd, range(108)) == _shuffle_step_by_step(rnd, 108)
+
+
+def test_the_walls_do_not_load_openssl() -> None:
+    """SHA-512 comes from CPython's own module: hashlib would load OpenSSL (3.5 MB)."""
+    code = ("import sys; from kansa.replay.wall import hand_random; hand_random(bytes(1152)); "
+            "print('hashlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == "False"
+
+
+def test_hand_random_is_sha512_of_each_chunk() -> None:
+    words = bytes(range(256)) * 4 + bytes(128)
+    digest = b"".join(hashlib.sha512(words[i:i + 128]).digest() for i in range(0, 1152, 128))
+    assert hand_random(words) == list(struct.unpack("<144I", digest))
 
 
 def test_places_cover_the_wall_once() -> None:
