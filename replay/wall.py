@@ -130,15 +130,23 @@ def block(rng: random.Random, words: int) -> bytes:
     return rng.getrandbits(32 * words).to_bytes(4 * words, "little")
 
 
+def _base64_key(seed: str) -> bytes | None:
+    """The key of a base64 ``<SHUFFLE seed>`` as its 2,496 little-endian bytes, or
+    ``None``."""
+    try:
+        raw = base64.b64decode(seed[len(BASE64_PREFIX):], validate=True)
+    except (ValueError, binascii.Error):
+        return None
+    return raw if len(raw) == 4 * N else None
+
+
 def seed_key(seed: str) -> list[int] | None:
     """The ``init_by_array`` key of a ``<SHUFFLE seed>``: 624 words from the base64 form,
     the listed words from the older hex form; ``None`` for a form kansa cannot read."""
+    if seed.startswith(BASE64_PREFIX):
+        raw = _base64_key(seed)
+        return None if raw is None else list(struct.unpack(f"<{N}I", raw))
     try:
-        if seed.startswith(BASE64_PREFIX):
-            raw = base64.b64decode(seed[len(BASE64_PREFIX):], validate=True)
-            if len(raw) != 4 * N:
-                return None
-            return list(struct.unpack(f"<{N}I", raw))
         if seed.startswith(HEX_PREFIX):
             words = [int(w, 16) for w in seed[len(HEX_PREFIX):].split(",")]
             return words if words and all(0 <= w <= _MASK for w in words) else None
@@ -247,7 +255,10 @@ def dice(rnd: Sequence[int]) -> tuple[int, int]:
 
 def walls(key: Sequence[int], *, legacy: bool = False) -> Iterator[Wall]:
     """The four-player walls of the game's hands, in play order, without end."""
-    rng = generator(key)
+    yield from _hands(generator(key), legacy)
+
+
+def _hands(rng: random.Random, legacy: bool) -> Iterator[Wall]:
     while True:
         rnd = hand_random(block(rng, WORDS_PER_HAND))
         yield Wall(tuple(shuffle(rnd)), dice(rnd), legacy=legacy)
@@ -256,6 +267,12 @@ def walls(key: Sequence[int], *, legacy: bool = False) -> Iterator[Wall]:
 def game_walls(seed: str | None) -> Iterator[Wall] | None:
     """The walls a ``<SHUFFLE seed>`` gives, or ``None`` for no seed or one kansa cannot
     reproduce."""
+    if seed is not None and seed.startswith(BASE64_PREFIX):
+        raw = _base64_key(seed)
+        if raw is None:
+            return None
+        if any(raw[-4:]):  # the key's bytes are the integer generator() would pack
+            return _hands(random.Random(int.from_bytes(raw, "little")), False)
     key = seed_key(seed) if seed is not None else None
     if key is None:
         return None

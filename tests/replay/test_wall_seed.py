@@ -129,6 +129,8 @@ def test_shuffle_is_the_swap_loop(seed: int) -> None:
     rnd = [random.Random(seed).getrandbits(32) for _ in range(144)]
     assert shuffle(rnd) == _shuffle_step_by_step(rnd, TILES)
     assert shuffle(rnd, range(108)) == _shuffle_step_by_step(rnd, 108)
+    assert shuffle(rnd[:5], range(10)) == _shuffle_step_by_step(rnd[:5] + [0] * 4, 10)
+    assert shuffle([], range(1)) == [0] and shuffle(rnd, ()) == []
 
 
 def test_the_walls_do_not_load_openssl() -> None:
@@ -174,3 +176,12 @@ def test_walls_take_288_words_a_hand() -> None:
     assert first.yama == tuple(shuffle(rnd)) and first.dice == dice(rnd)
     rnd = hand_random(block(rng, 288))
     assert second.yama == tuple(shuffle(rnd))
+
+
+@pytest.mark.parametrize("key", [[(i * 2654435761) & 0xFFFFFFFF for i in range(1, 625)],
+                                 [7] * 623 + [0]])  # a zero top word: the slower path
+def test_a_base64_seed_gives_the_walls_of_its_key(key: list[int]) -> None:
+    seed = BASE64_PREFIX + base64.b64encode(struct.pack("<624I", *key)).decode()
+    fast, plain = game_walls(seed), walls(key)
+    assert fast is not None
+    assert [next(fast) for _ in range(3)] == [next(plain) for _ in range(3)]
