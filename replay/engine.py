@@ -67,8 +67,7 @@ def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None 
 
     :param enabled: keep only the checks with a rule id for which this returns true.
 
-    A loop over :meth:`Replayer.push` (the method of :class:`~kansa.replay.table.Table`),
-    which keeps every finding and so need not slice out each event's (``_step``).
+    A loop over :meth:`Replayer.push` without its slice of each event's findings.
     The garbage collector is left as it is: pausing it over a batch of games is the
     application's choice (:mod:`kansa.replay.collector`, used by ``kansa.runner``).
     """
@@ -101,7 +100,7 @@ class Replayer:
         self._after = dispatch_table("after", enabled)
         self.violations: list[Violation] = []
         self.recorder = Recorder(rules)
-        self._tracker = self.recorder.tracker
+        self._tracker = self.recorder.tracker  # (read at every event)
         self.accounts = Accounts(rules)
         self.index = -1
         self.complete = False
@@ -391,10 +390,8 @@ class Replayer:
         if not rinshan and last is not None and last.claimable:
             self._drawn = (actor, tile, rs.current, rs.first_go_around)
         transitions.tsumo(rs, p, tile, rinshan)
-        if tile is not None:
-            problems = conservation.see_one(rs.seen37, tile)
-            if problems:
-                self._conservation(problems)
+        if tile is not None and (problems := conservation.see_one(rs.seen37, tile)):
+            self._conservation(problems)
 
     def _undo_draw(self, rs: RoundState) -> None:
         """A claim right after a wall draw: the drawn tile goes back to the wall."""
@@ -414,9 +411,7 @@ class Replayer:
             return
         if p.known_count + p.hidden + 3 * len(p.melds) != 14:
             self._check_size(p, 14, "discards")
-        c37 = p.c37
-        code = tile.code
-        if c37[code] > 0:  # the usual case of PlayerState.remove, inline: every discard
+        if (c37 := p.c37)[code := tile.code] > 0:  # PlayerState.remove, inline: every discard
             c37[code] -= 1
             p.c34[tile.index] -= 1
             p.known_count -= 1
@@ -534,8 +529,7 @@ class Replayer:
             self._settlement_checks(settlement)
 
     def _settlement_checks(self, settlement: Settlement) -> None:
-        fns = self._after.get(Settlement)
-        if fns:
+        if fns := self._after.get(Settlement):
             self._run(fns, settlement)
 
     def _ryukyoku(self, ev: Ryukyoku) -> None:
