@@ -67,15 +67,15 @@ def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None 
 
     :param enabled: keep only the checks with a rule id for which this returns true.
 
-    A loop over :meth:`Replayer.push` (the method of :class:`~kansa.replay.table.Table`).
+    A loop over :meth:`Replayer.push` without its slice of each event's findings.
     The garbage collector is left as it is: pausing it over a batch of games is the
     application's choice (:mod:`kansa.replay.collector`, used by ``kansa.runner``).
     """
     table = Replayer(game, rules, enabled=enabled)
     table.start()
-    push = table.push
+    step = table._step
     for ev in game.events:
-        push(ev)
+        step(ev)
     return table.finish()
 
 
@@ -100,6 +100,7 @@ class Replayer:
         self._after = dispatch_table("after", enabled)
         self.violations: list[Violation] = []
         self.recorder = Recorder(rules)
+        self._tracker = self.recorder.tracker  # (read at every event)
         self.accounts = Accounts(rules)
         self.index = -1
         self.complete = False
@@ -192,7 +193,7 @@ class Replayer:
         rs = self.state.round
         if rs is not None and rs.desync is None:
             if track is not None:
-                track(self.recorder.tracker, rs, ev, self.recorder.hand, index)
+                track(self._tracker, rs, ev, self.recorder.hand, index)
             if after:
                 violations = self.violations
                 for fn in after:
@@ -356,7 +357,8 @@ class Replayer:
                          None)
 
     def _tsumo(self, ev: Tsumo) -> None:
-        rs = self._rs
+        rs = self.state.round  # (not _rs: this runs for every draw)
+        assert rs is not None
         actor = ev.actor
         if rs.ended:
             self._desync("log.out-of-order", f"seat {actor} draws after the hand ended", actor)
@@ -388,10 +390,8 @@ class Replayer:
         if not rinshan and last is not None and last.claimable:
             self._drawn = (actor, tile, rs.current, rs.first_go_around)
         transitions.tsumo(rs, p, tile, rinshan)
-        if tile is not None:
-            problems = conservation.see_one(rs.seen37, tile)
-            if problems:
-                self._conservation(problems)
+        if tile is not None and (problems := conservation.see_one(rs.seen37, tile)):
+            self._conservation(problems)
 
     def _undo_draw(self, rs: RoundState) -> None:
         """A claim right after a wall draw: the drawn tile goes back to the wall."""
@@ -400,7 +400,8 @@ class Replayer:
             self._drawn = None
 
     def _dahai(self, ev: Dahai) -> None:
-        rs = self._rs
+        rs = self.state.round  # (not _rs: this runs for every discard)
+        assert rs is not None
         actor = ev.actor
         tile = ev.tile
         p = rs.players[actor]
@@ -410,10 +411,10 @@ class Replayer:
             return
         if p.known_count + p.hidden + 3 * len(p.melds) != 14:
             self._check_size(p, 14, "discards")
-        hidden = p.hidden
-        if p.remove(tile):  # (the usual case of _take, without its calls)
-            if p.hidden < hidden:
-                self._see(rs, (tile,))
+        if (c37 := p.c37)[code := tile.code] > 0:  # PlayerState.remove, inline: every discard
+            c37[code] -= 1
+            p.c34[tile.index] -= 1
+            p.known_count -= 1
         elif not self._take(p, tile, "discards"):
             return
         transitions.dahai(rs, p, ev, self.index)
@@ -528,8 +529,7 @@ class Replayer:
             self._settlement_checks(settlement)
 
     def _settlement_checks(self, settlement: Settlement) -> None:
-        fns = self._after.get(Settlement)
-        if fns:
+        if fns := self._after.get(Settlement):
             self._run(fns, settlement)
 
     def _ryukyoku(self, ev: Ryukyoku) -> None:

@@ -38,15 +38,18 @@ class Memory(Generic[T]):
 class Memos:
     """The memories of one replay, by :class:`Memory`."""
 
-    __slots__ = ("_game", "_hand")
+    __slots__ = ("game", "hand")
 
     def __init__(self) -> None:
-        self._game: dict[Memory[Any], Any] = {}
-        self._hand: dict[Memory[Any], Any] = {}
+        self.game: dict[Memory[Any], Any] = {}
+        """The whole game's memories made so far."""
+        self.hand: dict[Memory[Any], Any] = {}
+        """The hand's memories made so far: ``hand.get(memory)`` is :meth:`peek` without
+        its call, for a check that runs at every event."""
 
     def get(self, memory: Memory[T]) -> T:
         """The memory, made now if this replay (or hand) has none yet."""
-        store = self._hand if memory.per_hand else self._game
+        store = self.hand if memory.per_hand else self.game
         value: T | None = store.get(memory)
         if value is None:
             value = store[memory] = memory.factory()
@@ -54,10 +57,10 @@ class Memos:
 
     def peek(self, memory: Memory[T]) -> T | None:
         """The memory if it was made, else ``None`` (nothing is made)."""
-        store = self._hand if memory.per_hand else self._game
+        store = self.hand if memory.per_hand else self.game
         value: T | None = store.get(memory)
         return value
 
     def new_hand(self) -> None:
         """A hand starts: the per-hand memories start over."""
-        self._hand = {}
+        self.hand = {}

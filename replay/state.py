@@ -8,6 +8,7 @@ and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kansa.replay.events import Ryukyoku, StartKyoku
@@ -149,6 +150,17 @@ class PlayerState:
         self.c37[tile.code] += 1
         self.c34[tile.index] += 1
         self.known_count += 1
+
+    def add_all(self, tiles: Iterable[Tile | None]) -> None:
+        """:meth:`add` for each of ``tiles`` (a deal), in one call."""
+        c37, c34 = self.c37, self.c34
+        for tile in tiles:
+            if tile is None:
+                self.hidden += 1
+            else:
+                c37[tile.code] += 1
+                c34[tile.index] += 1
+                self.known_count += 1
 
     def remove(self, tile: Tile) -> bool:
         """Take ``tile`` from the concealed hand; ``False`` when it is not there."""
@@ -292,8 +304,7 @@ class RoundState:
         n = rules.players
         players = [PlayerState(seat=Seat(i)) for i in range(n)]
         for p, tiles in zip(players, start.tehais, strict=False):
-            for t in tiles:
-                p.add(t)
+            p.add_all(tiles)
         wall = set_size(n) - DEAD_WALL - 13 * n
         rs = RoundState(start=start, players=players, live_wall=wall,
                         dora_markers=[start.dora_marker], current=start.oya,

@@ -32,7 +32,12 @@ def tsumo(rs: RoundState, p: PlayerState, tile: Tile | None, rinshan: bool) -> N
     """``p`` draws ``tile`` (``None``: unseen), from the dead wall when ``rinshan``."""
     if rs.live_wall > 0:  # a replacement after a kan on the last tile (kan.last-tile)
         rs.live_wall -= 1
-    p.add(tile)
+    if tile is None:
+        p.hidden += 1
+    else:  # PlayerState.add, inline: this runs for every draw
+        p.c37[tile.code] += 1
+        p.c34[tile.index] += 1
+        p.known_count += 1
     p.last_draw = tile
     if not rinshan:
         p.draws += 1

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
+import importlib
+import operator
 import random
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 N = 624
 _M = 397
@@ -135,15 +137,23 @@ def block(rng: random.Random, words: int) -> bytes:
     return rng.getrandbits(32 * words).to_bytes(4 * words, "little")
 
 
+def _base64_key(seed: str) -> bytes | None:
+    """The key of a base64 ``<SHUFFLE seed>`` as its 2,496 little-endian bytes, or
+    ``None``."""
+    try:
+        raw = base64.b64decode(seed[len(BASE64_PREFIX):], validate=True)
+    except (ValueError, binascii.Error):
+        return None
+    return raw if len(raw) == 4 * N else None
+
+
 def seed_key(seed: str) -> list[int] | None:
     """The ``init_by_array`` key of a ``<SHUFFLE seed>``: 624 words from the base64 form,
     the listed words from the older hex form; ``None`` for a form kansa cannot read."""
+    if seed.startswith(BASE64_PREFIX):
+        raw = _base64_key(seed)
+        return None if raw is None else list(struct.unpack(f"<{N}I", raw))
     try:
-        if seed.startswith(BASE64_PREFIX):
-            raw = base64.b64decode(seed[len(BASE64_PREFIX):], validate=True)
-            if len(raw) != 4 * N:
-                return None
-            return list(struct.unpack(f"<{N}I", raw))
         if seed.startswith(HEX_PREFIX):
             words = [int(w, 16) for w in seed[len(HEX_PREFIX):].split(",")]
             return words if words and all(0 <= w <= _MASK for w in words) else None
@@ -152,9 +162,24 @@ def seed_key(seed: str) -> list[int] | None:
     return None
 
 
+def _sha512() -> Callable[[bytes], Any]:
+    """CPython's own SHA-512 (``_sha2`` from 3.12, ``_sha512`` before), as :mod:`random`
+    takes it: :mod:`hashlib` loads OpenSSL, which adds about 3.5 MB to the process; it is
+    the last resort, for a Python built without them."""
+    for name in ("_sha2", "_sha512", "hashlib"):
+        try:
+            return importlib.import_module(name).sha512  # type: ignore[no-any-return]
+        except (ImportError, AttributeError):
+            continue
+    raise ImportError("no SHA-512 in this Python")
+
+
+_SHA512 = _sha512()
+
+
 def hand_random(words: bytes) -> list[int]:
     """The 144 words ``rnd`` of one hand from its 288 generator words (1,152 bytes)."""
-    sha512 = hashlib.sha512
+    sha512 = _SHA512
     digest = b"".join([sha512(words[i:i + 128]).digest() for i in range(0, len(words), 128)])
     return list(struct.unpack(f"<{len(digest) // 4}I", digest))
 
@@ -235,8 +260,9 @@ def shuffle(rnd: Sequence[int], ids: Sequence[int] = range(TILES)) -> list[int]:
     """``ids`` shuffled by ``rnd``: position ``i`` trades with ``i + rnd[i] % (n - i)``."""
     yama = list(ids)
     n = len(yama)
-    for i, r, m in zip(range(n - 1), rnd, range(n, 1, -1), strict=False):  # rnd is longer
-        j = i + r % m
+    # the partners j = i + rnd[i] % (n - i), all worked out in C before the swaps
+    partners = map(operator.add, range(n - 1), map(operator.mod, rnd[:n - 1], range(n, 1, -1)))
+    for i, j in enumerate(partners):
         yama[i], yama[j] = yama[j], yama[i]
     return yama
 
@@ -248,7 +274,10 @@ def dice(rnd: Sequence[int]) -> tuple[int, int]:
 
 def walls(key: Sequence[int], *, legacy: bool = False, players: int = 4) -> Iterator[Wall]:
     """The walls of the game's hands, in play order, without end."""
-    rng = generator(key)
+    yield from _hands(generator(key), legacy, players)
+
+
+def _hands(rng: random.Random, legacy: bool, players: int) -> Iterator[Wall]:
     ids = range(TILES) if players == 4 else SANMA_IDS
     while True:
         rnd = hand_random(block(rng, WORDS_PER_HAND))
@@ -259,8 +288,16 @@ def game_walls(seed: str | None, players: int = 4) -> Iterator[Wall] | None:
     """The walls a ``<SHUFFLE seed>`` gives a table of ``players``, or ``None`` for no
     seed or one kansa cannot reproduce (a hex-era seed at three players: no such log
     is known)."""
+    if players not in (3, 4):
+        return None
+    if seed is not None and seed.startswith(BASE64_PREFIX):
+        raw = _base64_key(seed)
+        if raw is None:
+            return None
+        if any(raw[-4:]):  # the key's bytes are the integer generator() would pack
+            return _hands(random.Random(int.from_bytes(raw, "little")), False, players)
     key = seed_key(seed) if seed is not None else None
-    if key is None or players not in (3, 4):
+    if key is None:
         return None
     legacy = not seed.startswith(BASE64_PREFIX)  # type: ignore[union-attr]
     if legacy and players == 3:

@@ -314,7 +314,7 @@ def _swaps_text(kinds: Sequence[int]) -> str:
 
 @check(Dahai, rules=("claim.kuikae",))
 def kuikae(ctx: CheckContext, ev: Dahai) -> list[Violation] | None:
-    m = ctx.memos.peek(_MEMORY)
+    m: _Claims | None = ctx.memos.hand.get(_MEMORY)  # (peek, inline: every discard)
     if m is None or m.kuikae is None or m.kuikae[0] != ev.actor:
         return None
     seat, kinds = m.kuikae

@@ -288,10 +288,13 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
 
 @check(Tsumo, rules=(DRAW.id, REPLACEMENT.id, LENGTH.id))
 def draw(ctx: CheckContext, ev: Tsumo) -> None:
-    h = _hand(ctx)
+    box: _Box | None = ctx.memos.game.get(_MEMORY)  # (_hand, inline: every draw)
+    w = box.walls if box is not None else None
+    h = w.hand if w is not None else None
     if h is None:
         return
-    rs = ctx.round
+    rs = ctx.game.round
+    assert rs is not None
     seat = ev.actor
     if rs.after_kan and rs.current == seat:
         _replacement(ctx, h, ev)

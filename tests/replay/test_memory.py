@@ -30,3 +30,14 @@ def test_two_replays_do_not_share_a_memory() -> None:
 def test_the_state_keeps_no_check_memo() -> None:
     for cls in (GameState, RoundState, PlayerState):
         assert "memo" not in {f.name for f in dataclasses.fields(cls)}
+
+
+def test_the_hand_store_is_what_peek_reads() -> None:
+    memos = Memos()
+    assert memos.hand.get(PER_HAND) is None
+    memos.get(PER_HAND).append(2)
+    memos.get(PER_GAME).append(3)
+    assert memos.hand.get(PER_HAND) is memos.peek(PER_HAND) == [2]
+    assert memos.game.get(PER_GAME) is memos.peek(PER_GAME) == [3]
+    memos.new_hand()
+    assert memos.hand.get(PER_HAND) is None

@@ -65,3 +65,13 @@ def test_remove_all_takes_every_tile_or_none(hand: list[Tile], tiles: list[Tile]
     assert fast.remove_all(tuple(tiles)) == _remove_all_by_counting(plain, tuple(tiles))
     assert (fast.c37, fast.c34, fast.known_count, fast.hidden) == (
         plain.c37, plain.c34, plain.known_count, plain.hidden)
+
+
+@given(st.lists(st.one_of(st.none(), st.sampled_from(list(Tile))), max_size=14))
+def test_add_all_counts_as_add_does_one_by_one(tiles: list[Tile | None]) -> None:
+    bulk, single = PlayerState(seat=Seat(0)), PlayerState(seat=Seat(0))
+    bulk.add_all(tiles)
+    for t in tiles:
+        single.add(t)
+    assert (bulk.c37, bulk.c34, bulk.known_count, bulk.hidden) == (
+        single.c37, single.c34, single.known_count, single.hidden)

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import random
 import struct
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -111,6 +115,39 @@ def test_shuffle_is_a_permutation_and_follows_rnd() -> None:
     assert dice([0] * 135 + [13, 20] + [0] * 7) == (1, 2)
 
 
+def _shuffle_step_by_step(rnd: list[int], n: int) -> list[int]:
+    """The issue's shuffle, one swap at a time."""
+    yama = list(range(n))
+    for i in range(n - 1):
+        j = i + rnd[i] % (n - i)
+        yama[i], yama[j] = yama[j], yama[i]
+    return yama
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_shuffle_is_the_swap_loop(seed: int) -> None:
+    rnd = [random.Random(seed).getrandbits(32) for _ in range(144)]
+    assert shuffle(rnd) == _shuffle_step_by_step(rnd, TILES)
+    assert shuffle(rnd, range(108)) == _shuffle_step_by_step(rnd, 108)
+    assert shuffle(rnd[:5], range(10)) == _shuffle_step_by_step(rnd[:5] + [0] * 4, 10)
+    assert shuffle([], range(1)) == [0] and shuffle(rnd, ()) == []
+
+
+def test_the_walls_do_not_load_openssl() -> None:
+    """SHA-512 comes from CPython's own module: hashlib would load OpenSSL (3.5 MB)."""
+    code = ("import sys; from kansa.replay.wall import hand_random; hand_random(bytes(1152)); "
+            "print('hashlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == "False"
+
+
+def test_hand_random_is_sha512_of_each_chunk() -> None:
+    words = bytes(range(256)) * 4 + bytes(128)
+    digest = b"".join(hashlib.sha512(words[i:i + 128]).digest() for i in range(0, 1152, 128))
+    assert hand_random(words) == list(struct.unpack("<144I", digest))
+
+
 def test_places_cover_the_wall_once() -> None:
     wall = next(walls(REFERENCE_KEY))
     places = [p for k in range(4) for p in _deal_positions(wall, k)]
@@ -139,3 +176,12 @@ def test_walls_take_288_words_a_hand() -> None:
     assert first.yama == tuple(shuffle(rnd)) and first.dice == dice(rnd)
     rnd = hand_random(block(rng, 288))
     assert second.yama == tuple(shuffle(rnd))
+
+
+@pytest.mark.parametrize("key", [[(i * 2654435761) & 0xFFFFFFFF for i in range(1, 625)],
+                                 [7] * 623 + [0]])  # a zero top word: the slower path
+def test_a_base64_seed_gives_the_walls_of_its_key(key: list[int]) -> None:
+    seed = BASE64_PREFIX + base64.b64encode(struct.pack("<624I", *key)).decode()
+    fast, plain = game_walls(seed), walls(key)
+    assert fast is not None
+    assert [next(fast) for _ in range(3)] == [next(plain) for _ in range(3)]
