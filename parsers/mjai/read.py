@@ -22,6 +22,7 @@ from kansa.parsers._json import Fields, decode_text, excerpt, is_cut_off, loads,
 from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
+from kansa.parsers.mjai.fast import quick_hand, read_rows
 from kansa.parsers.mjai.write import write
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import (
@@ -77,13 +78,8 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
     :raises LogFormatError: for a line that is not a JSON object or a field that
         cannot be read, naming the line (and column for JSON syntax errors).
     """
-    text = decode_text(data, source)
     reader = Reader(source)
-    rows = text.split("\n")
-    last = len(rows)
-    for number, raw in enumerate(rows, 1):  # the last row has no newline after it
-        if reader.read_line(raw, number, limits, end=len(data) if number == last else None):
-            break
+    read_rows(reader, decode_text(data, source).split("\n"), limits, len(data))
     return reader.finish()
 
 
@@ -354,8 +350,9 @@ def _start_kyoku(g: GameBuilder, f: Fields) -> StartKyoku:
     for seat, row in enumerate(rows):
         if not isinstance(row, list):
             f.fail("tehais", f"hand {seat} should be a list of tiles, not {short(row)}")
-        hand = tuple(None if t == "?" else tile_or_fail(Tile.from_mjai, t, f.at("tehais"),
-                                                         f"tile of hand {seat}") for t in row)
+        hand = quick_hand(row) or tuple(
+            None if t == "?" else tile_or_fail(Tile.from_mjai, t, f.at("tehais"),
+                                               f"tile of hand {seat}") for t in row)
         if any(t is None for t in hand):
             g.hidden.add(seat)
         tehais.append(hand)

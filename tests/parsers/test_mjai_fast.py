@@ -1,0 +1,155 @@
+"""The quick reading of mjai lines (``parsers/mjai/fast.py``) against the reader's own
+per-line code: the same games, positions, notes and errors on real, crafted and
+mutated logs."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kansa.parsers._json import decode_text
+from kansa.parsers.errors import LogFormatError
+from kansa.parsers.mjai.fast import quick_hand
+from kansa.parsers.mjai.read import Reader, parse
+from kansa.parsers.source import DEFAULT_LIMITS, Limits
+from kansa.replay.game import Game
+from kansa.replay.tiles import Tile
+
+HANDS = [["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"],
+         ["1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N"],
+         ["1p", "1p", "2p", "2p", "3p", "3p", "4p", "4p", "5p", "5p", "6p", "6p", "7p"],
+         ["P", "P", "P", "F", "F", "F", "C", "C", "C", "5mr", "5pr", "5sr", "9p"]]
+LINES: list[dict[str, Any]] = [
+    {"type": "start_game", "names": ["a", "b", "c", "d"]},
+    {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+     "dora_marker": "1m", "scores": [25000] * 4, "tehais": HANDS},
+    {"type": "tsumo", "actor": 0, "pai": "9s"},
+    {"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": True},
+    {"type": "tsumo", "actor": 1, "pai": "?"},
+    {"type": "dahai", "actor": 1, "pai": "N", "tsumogiri": False, "logs": [None, "x"]},
+    {"type": "pon", "actor": 3, "target": 1, "pai": "N", "consumed": ["N", "N"]},
+    {"type": "dahai", "actor": 3, "pai": "9p", "tsumogiri": True},
+    {"type": "tsumo", "actor": 0, "pai": "7z"},
+    {"type": "reach", "actor": 0},
+    {"type": "dahai", "actor": 0, "pai": "4p", "tsumogiri": False},
+    {"type": "reach_accepted", "actor": 0, "scores": [24000, 25000, 25000, 25000]},
+    {"type": "dora", "dora_marker": "2s"},
+    {"type": "ryukyoku", "reason": "fanpai", "deltas": [3000, -1000, -1000, -1000]},
+    {"type": "end_kyoku"},
+    {"type": "end_game"},
+]
+
+
+def per_line(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:
+    """The reading before the quick one: every line through ``Reader.read_line``."""
+    reader = Reader(source)
+    rows = decode_text(data, source).split("\n")
+    for number, raw in enumerate(rows, 1):
+        if reader.read_line(raw, number, limits,
+                            end=len(data) if number == len(rows) else None):
+            break
+    return reader.finish()
+
+
+def outcome(read: Any, data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """Everything a reading gives, positions included (events compare without them)."""
+    try:
+        games = read(data, "x.mjson", limits)
+    except LogFormatError as exc:
+        return ("error", str(exc), exc.src)
+    return [(g, [e.src for e in g.events], g.diagnostics) for g in games]
+
+
+def same_reading(data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
+    quick = outcome(parse, data, limits)
+    assert quick == outcome(per_line, data, limits)
+    return quick
+
+
+def log(lines: list[Any]) -> bytes:
+    return "".join((x if isinstance(x, str) else json.dumps(x)) + "\n"
+                   for x in lines).encode()
+
+
+def test_a_crafted_log_reads_the_same_with_positions() -> None:
+    games = same_reading(log(LINES))
+    assert games[0][0].events[1].tile is Tile.from_mjai("9s")
+    assert [src.line for src in games[0][1]] == list(range(2, len(LINES) + 1))
+
+
+def test_every_corpus_mjai_log_reads_the_same(corpus_dir: Path) -> None:
+    files = [p for p in sorted((corpus_dir / "mjai").rglob("*")) if p.is_file()
+             and p.suffix in (".mjson", ".json", ".jsonl")]
+    assert files
+    for path in files:
+        same_reading(path.read_bytes())
+
+
+ODD_VALUES: list[Any] = [
+    None, True, 1.0, -1, 4, 7, "0", "?", "9s", "xx", "5mr", [], {}, [[["deep"]]],
+    2 ** 70, 1.5,
+]
+ODD_TEXTS = [
+    '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":NaN}',
+    '{"type":"tsumo","actor":0,"pai":"1m","x":1e999}',
+    '{"type":"tsumo","actor":0,"pai":"1m","x":"\\ud800"}',
+    '{"type":"tsumo","actor":0,"pai":"1m","actor":1}',
+    '  {"type":"tsumo","actor":0,"pai":"1m"}\r',
+    '\ufeff{"type":"tsumo","actor":0,"pai":"1m"}',
+    '{"type":"tsumo","actor":0,"pai":"1m"} {"type":"tsumo","actor":1,"pai":"1m"}',
+    '[{"type":"tsumo","actor":0,"pai":"1m"}]',
+    '{"type":"tsumo","actor":0,"pai":"1m","meta":' + "[" * 70 + "]" * 70 + "}",
+    '{"type":"tsumo","actor":0,"pai":"1m","meta":' + "[" * 62 + "]" * 62 + "}",
+    '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true,"logs":' + "[" * 70
+    + "]" * 70 + "}",
+    '{"type":"tsumo","actor":0,"pai":"1m","n":' + "9" * 5000 + "}",
+    '{"type":"end_kyoku","a":[1,',
+    '{"type":"reach_accepted","actor":0,"scores":[1,2,3,4.0]}',
+    '{"type":"reach_accepted","actor":0,"scores":[1,2,3]}',
+    '{"type":"reach_accepted","actor":0,"scores":null}',
+    '{"type":"dahai","actor":0,"pai":"1m"}',
+]
+
+
+@pytest.mark.parametrize("text", ODD_TEXTS)
+def test_odd_lines_read_the_same(text: str) -> None:
+    for where in (3, 11, len(LINES)):  # mid-hand, after riichi, the last line
+        same_reading(log([*LINES[:where], text, *LINES[where:]]))
+
+
+def test_mutated_lines_read_the_same() -> None:
+    rng = random.Random(22)
+    keys = ["actor", "pai", "tsumogiri", "dora_marker", "scores", "type", "extra"]
+    for _ in range(400):
+        lines = [dict(x) for x in LINES]
+        for _ in range(rng.randint(1, 3)):
+            line = rng.choice(lines[2:])
+            key = rng.choice(keys)
+            if rng.random() < 0.2:
+                line.pop(key, None)
+            else:
+                line[key] = rng.choice(ODD_VALUES)
+        same_reading(log(lines))
+
+
+def test_the_depth_limit_holds_for_quick_lines() -> None:
+    deep = '{"type":"tsumo","actor":0,"pai":"1m","logs":[[[1]]]}'
+    data = log([*LINES[:3], deep, *LINES[3:]])
+    assert same_reading(data, Limits(max_json_depth=4))[0][0].events
+    error = same_reading(data, Limits(max_json_depth=3))
+    assert error[0] == "error" and "deeper than 3" in error[1]
+    assert (error[2].line, error[2].column) == (4, deep.index("[[[") + 3)
+    flat = log([*LINES[:3], '{"type":"tsumo","actor":0,"pai":"1m","logs":[1]}'])
+    assert same_reading(flat, Limits(max_json_depth=1))[0] == "error"
+
+
+def test_quick_hand_reads_tile_names_and_leaves_the_rest() -> None:
+    assert quick_hand(["1m", "?", "5mr"]) == (Tile.from_mjai("1m"), None,
+                                              Tile.from_mjai("5mr"))
+    assert quick_hand(["1m", "0m"]) is None
+    assert quick_hand(["1m", ["1m"]]) is None
+    assert quick_hand([1, None]) is None
