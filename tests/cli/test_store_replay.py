@@ -26,6 +26,8 @@ from kansa.store import ResultStore
 ROOT = Path(__file__).resolve().parents[2]
 DISPUTES = ROOT / "sample_logs" / "disputes"
 GAMES = ROOT / "sample_logs" / "games"
+CLEAN = ("ema-23.mjson", "tenhou-112.mjson", "tenhou-12.json")
+"""The complete games copied: a fixed three, so the counts below stay the test's own."""
 
 
 def make_logs(tmp_path: Path) -> Path:
@@ -33,7 +35,9 @@ def make_logs(tmp_path: Path) -> Path:
     that are no log (unsupported)."""
     logs = tmp_path / "logs"
     shutil.copytree(DISPUTES, logs / "disputes")
-    shutil.copytree(GAMES, logs / "games")
+    (logs / "games").mkdir(parents=True)
+    for name in CLEAN:
+        shutil.copy(GAMES / name, logs / "games" / name)
     with zipfile.ZipFile(logs / "two.zip", "w") as z:
         for name in ("late-claim.mjson", "fifth-kan.mjson"):
             z.write(DISPUTES / name, name)
@@ -86,7 +90,7 @@ def test_a_growing_archive_mixes_stored_and_new_files_in_order(
     got, stored = without_from_store(grown[1])
     assert got == want and grown[0] == direct[0]
     assert stored == 6 + 3
-    assert len(ResultStore(Path(store)).files()) == 6 + 1 + len(list(GAMES.iterdir())) + 2
+    assert len(ResultStore(Path(store)).files()) == 6 + 1 + len(CLEAN) + 2
 
 
 def test_the_text_summary_is_the_same_on_a_second_run(

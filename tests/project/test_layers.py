@@ -14,7 +14,7 @@ STDLIB_IO = {"os", "io", "pathlib", "glob", "shutil", "tempfile", "gzip", "zipfi
 ALLOWED = {
     # package: (project packages it may import, third-party packages it may import)
     "replay": ({"replay"}, {"mahjong"}),
-    "parsers": ({"parsers", "replay"}, {"lxml", "zstandard"}),
+    "parsers": ({"parsers", "replay"}, {"lxml", "msgspec", "zstandard"}),
     "reports": ({"reports", "replay"}, {"pandas", "matplotlib", "numpy", "pyarrow"}),
     "sim": ({"sim", "replay", "parsers"}, set()),
 }
