@@ -1,7 +1,9 @@
 """kansa's optional compiled build: mypyc compiles the replay engine to C extensions.
 
-``pip install .`` builds the compiled core when it can and the pure-Python package when
-it cannot; both run the same source and give the same results.  The pure build is chosen
+``KANSA_COMPILE=1 pip install .`` builds the compiled core when it can and the pure-Python
+package when it cannot; plain ``pip install .`` builds the pure package (the compiled one is
+experimental: its frozen dataclasses do not unpickle, so a parallel batch would lose results).
+The pure build is also chosen
 
 * when ``KANSA_PURE=1`` is set (``KANSA_PURE=1 pip install .``),
 * when mypyc (the build requirement ``mypy``) cannot be imported, or
@@ -67,6 +69,11 @@ skip mypyc's minute of code generation."""
 def extensions() -> list[Extension]:
     if os.environ.get("KANSA_PURE", "") not in ("", "0"):
         _say("KANSA_PURE is set: pure-Python build")
+        return []
+    if os.environ.get("KANSA_COMPILE", "") in ("", "0"):
+        # opt-in: compiled frozen dataclasses do not survive pickling yet, so results
+        # would be lost between the processes of a parallel batch (-j 2 and more)
+        _say("pure-Python build (KANSA_COMPILE=1 compiles kansa.replay with mypyc)")
         return []
     try:
         from mypyc.build import mypycify  # noqa: PLC0415

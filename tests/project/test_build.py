@@ -62,10 +62,17 @@ def test_kansa_pure_forces_the_pure_build(monkeypatch: pytest.MonkeyPatch) -> No
     assert load_setup().extensions() == []
 
 
+def test_the_pure_build_is_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KANSA_PURE", raising=False)
+    monkeypatch.delenv("KANSA_COMPILE", raising=False)
+    assert load_setup().extensions() == []
+
+
 def test_no_working_compiler_gives_the_pure_build(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("mypyc.build")
     monkeypatch.delenv("KANSA_PURE", raising=False)
+    monkeypatch.setenv("KANSA_COMPILE", "1")
     monkeypatch.setenv("CC", "/nonexistent/cc")
     assert load_setup().extensions() == []
     assert "no working C compiler" in capsys.readouterr().err
