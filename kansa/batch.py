@@ -16,13 +16,14 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sized
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from kansa.runner import AuditOptions, FileOutcome, audit_file, lost_outcome
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Task = Callable[[str, AuditOptions], Any]
 """A per-file function run by a worker; must be importable (picklable by reference)."""
@@ -65,6 +66,10 @@ def run(files: Iterable[str], options: AuditOptions, engine: Engine = Engine(),
 
 def _run_pool(files: Iterable[str], options: AuditOptions, jobs: int,
               task: Task, lost: Lost) -> Iterator[Any]:
+    # the process pool's modules (multiprocessing, sockets, ...) only when one is used
+    from concurrent.futures import FIRST_COMPLETED, wait  # noqa: PLC0415
+    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
     queue = _Window(files, jobs * 8)
     pool = _pool(jobs)
     pending: dict[Future[Any], int] = {}
@@ -136,6 +141,8 @@ class _Window:
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor:
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
     return ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_parent)
 
 
@@ -165,6 +172,8 @@ def _leave_ctrl_c_to_the_parent() -> None:
 def _alone(path: str, options: AuditOptions, task: Task, lost: Lost) -> Any:
     """Run one task of a broken pool again in a process of its own, so that the file
     that kills its worker is told from the ones that were in flight beside it."""
+    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
     with _pool(1) as pool:
         try:
             return pool.submit(task, path, options).result()

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from kansa import __version__, docs, explain, wall_cmd
+from kansa import __version__, docs, wall_cmd
 from kansa.batch import Engine, EngineError, Interrupt, run
 from kansa.buildinfo import version_line
 from kansa.discovery import iter_files
@@ -48,7 +48,6 @@ from kansa.parsers.registry import WRITABLE
 from kansa.replay.rules import RuleSet
 from kansa.runner import STDIN, Accumulator, AuditOptions, FileOutcome
 from kansa.summary import Painter, colour_wanted, print_summary
-from kansa.watch import watch
 
 __all__ = [
     "COMMANDS", "EXIT_FINDINGS", "EXIT_INPUT", "EXIT_INTERRUPTED", "EXIT_NO_INPUT", "EXIT_OK",
@@ -196,9 +195,40 @@ def _watch_command(sub: Subcommands) -> None:
     live.set_defaults(func=cmd_watch)
 
 
+def _explain_command(sub: Subcommands) -> None:
+    """The ``kansa explain`` subcommand."""
+    p = sub.add_parser(
+        "explain", help="write the dispute packet of one hand: step by step, with the "
+                        "finding, the rule, what was legal and the penalty",
+        description="One self-contained HTML page about one hand of FILE (by default the "
+                    "hand of its first error): every step from the deal to the result, "
+                    "the finding with its deciding tiles, the rule's text, what was legal "
+                    "instead and the rule set's penalty.  --json gives the same content "
+                    "as data, --text as lines of tiles.")
+    p.add_argument("path", metavar="FILE", help="a log in any format kansa reads")
+    p.add_argument("--hand", default=None, metavar="LABEL",
+                   help="the hand, as the findings name it (E2-1; E2 is E2-0)")
+    p.add_argument("--finding", type=count, default=None, metavar="N",
+                   help="the hand of the file's finding N (from 0, in the order "
+                        "'kansa audit --json' lists them); it is the one the text view "
+                        "stops at")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="the HTML page to write (default packet.html; with --json the "
+                        "evidence is written beside it as FILE.json)")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true",
+                     help="the evidence as JSON, with the log's sha256: on standard "
+                          "output, or beside the page with -o")
+    fmt.add_argument("--text", action="store_true",
+                     help="print the hand as lines of tiles, step by step up to the finding")
+    add_rules_option(p)
+    add_limit_options(p)
+    p.set_defaults(func=cmd_explain)
+
+
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     _audit_command, _rules_command, _stats_command, _report_command, _convert_command,
-    _watch_command, wall_cmd.wall_command, explain.explain_command)
+    _watch_command, wall_cmd.wall_command, _explain_command)
 """The subcommands, in the order ``kansa --help`` lists them: each adds its parser and
 sets ``func``, the function that runs it (``args -> exit status``)."""
 
@@ -321,9 +351,17 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return EXIT_INPUT if failed else EXIT_OK
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    from kansa import explain  # noqa: PLC0415  (the packet's modules only when asked for)
+
+    return explain.cmd_explain(args)
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     if args.file != STDIN and not Path(args.file).is_file():
         raise UsageError(f"no such file: {args.file}")
+    from kansa.watch import watch  # noqa: PLC0415  (the mjai stream reader only when asked for)
+
     tail, interrupted = watch(args.file, resolve_rules(args.rules), limits_from(args),
                               idle_seconds=args.idle_seconds)
     return EXIT_INTERRUPTED if interrupted else exit_status(tail, args.fail_on)

@@ -18,11 +18,7 @@ from typing import Any
 
 from kansa import __version__
 from kansa.options import (
-    Subcommands,
     UsageError,
-    add_limit_options,
-    add_rules_option,
-    count,
     limits_from,
     resolve_rules,
 )
@@ -35,37 +31,6 @@ from kansa.runner import FileResults
 
 EXIT_OK = 0
 EXIT_FAILED = 3
-
-
-def explain_command(sub: Subcommands) -> None:
-    """The ``kansa explain`` subcommand."""
-    p = sub.add_parser(
-        "explain", help="write the dispute packet of one hand: step by step, with the "
-                        "finding, the rule, what was legal and the penalty",
-        description="One self-contained HTML page about one hand of FILE (by default the "
-                    "hand of its first error): every step from the deal to the result, "
-                    "the finding with its deciding tiles, the rule's text, what was legal "
-                    "instead and the rule set's penalty.  --json gives the same content "
-                    "as data, --text as lines of tiles.")
-    p.add_argument("path", metavar="FILE", help="a log in any format kansa reads")
-    p.add_argument("--hand", default=None, metavar="LABEL",
-                   help="the hand, as the findings name it (E2-1; E2 is E2-0)")
-    p.add_argument("--finding", type=count, default=None, metavar="N",
-                   help="the hand of the file's finding N (from 0, in the order "
-                        "'kansa audit --json' lists them); it is the one the text view "
-                        "stops at")
-    p.add_argument("-o", "--output", default=None, metavar="FILE",
-                   help="the HTML page to write (default packet.html; with --json the "
-                        "evidence is written beside it as FILE.json)")
-    fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true",
-                     help="the evidence as JSON, with the log's sha256: on standard "
-                          "output, or beside the page with -o")
-    fmt.add_argument("--text", action="store_true",
-                     help="print the hand as lines of tiles, step by step up to the finding")
-    add_rules_option(p)
-    add_limit_options(p)
-    p.set_defaults(func=cmd_explain)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

@@ -218,7 +218,7 @@ def test_a_command_is_one_function_in_the_command_table(
 
     assert [c.__name__ for c in cli.COMMANDS] == [
         "_audit_command", "_rules_command", "_stats_command", "_report_command",
-        "_convert_command", "_watch_command", "wall_command", "explain_command"]
+        "_convert_command", "_watch_command", "wall_command", "_explain_command"]
     monkeypatch.setattr(cli, "COMMANDS", (*cli.COMMANDS, _echo_command))
     assert main(["echo", "a.json", "--rules", "ema", "--max-items", "7"]) == 0
     assert seen == [(["a.json"], "ema", 7)]
