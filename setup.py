@@ -6,6 +6,7 @@ gives the same results, when it cannot.  The pure build is chosen, with a line o
 standard error saying why,
 
 * when ``KANSA_PURE=1`` is set (``KANSA_PURE=1 pip install .``),
+* for an editable install (``pip install -e .``: the sources are what runs),
 * when mypyc (the build requirement ``mypy``) cannot be imported, or
 * when no working C compiler is found (a one-line test program is compiled first).
 
@@ -65,9 +66,12 @@ def _compiler_works() -> bool:
     return True
 
 
-BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "install", "develop", "editable_wheel"}
+BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "install"}
 """The setup.py commands that compile; the others (egg_info, sdist, pip's metadata step)
 skip mypyc's minute of code generation."""
+EDITABLE_COMMANDS = {"develop", "editable_wheel"}
+"""An editable install (``pip install -e .``) is pure: compiled modules beside the sources
+would be imported instead of the sources being edited."""
 
 
 def extensions() -> list[Extension]:
@@ -87,5 +91,13 @@ def extensions() -> list[Extension]:
                     group_name="kansa.native")
 
 
+def extensions_for(commands: set[str]) -> list[Extension]:
+    """The extensions the setup.py ``commands`` build."""
+    if EDITABLE_COMMANDS & commands:
+        _say("editable install: pure-Python build (compiled modules would hide edits)")
+        return []
+    return extensions() if BUILD_COMMANDS & commands else []
+
+
 if __name__ == "__main__":  # also under pip: setuptools runs this file as __main__
-    setup(ext_modules=extensions() if BUILD_COMMANDS & set(sys.argv[1:]) else [])
+    setup(ext_modules=extensions_for(set(sys.argv[1:])))

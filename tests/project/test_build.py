@@ -96,3 +96,11 @@ def test_no_working_compiler_gives_the_pure_build(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("CC", "/nonexistent/cc")
     assert load_setup().extensions() == []
     assert "no working C compiler" in capsys.readouterr().err
+
+
+def test_an_editable_install_is_pure(capsys: pytest.CaptureFixture[str]) -> None:
+    setup = load_setup()
+    assert setup.extensions_for({"editable_wheel"}) == []
+    assert setup.extensions_for({"develop"}) == []
+    assert "editable install: pure-Python build" in capsys.readouterr().err
+    assert setup.extensions_for({"egg_info"}) == []  # pip's metadata step compiles nothing
