@@ -1,16 +1,18 @@
-"""kansa's optional compiled build: mypyc compiles the replay engine to C extensions.
+"""kansa's build: mypyc compiles the replay engine to C extensions where it can.
 
-``KANSA_COMPILE=1 pip install .`` builds the compiled core when it can and the pure-Python
-package when it cannot; plain ``pip install .`` builds the pure package (the compiled one is
-experimental: its frozen dataclasses do not unpickle, so a parallel batch would lose results).
-The pure build is also chosen
+``pip install .`` builds the compiled core (``kansa.replay`` and ``kansa.replay.checks``,
+but the modules in :data:`PURE_MODULES`) when it can, and the pure-Python package, which
+gives the same results, when it cannot.  The pure build is chosen, with a line on
+standard error saying why,
 
 * when ``KANSA_PURE=1`` is set (``KANSA_PURE=1 pip install .``),
+* for an editable install (``pip install -e .``: the sources are what runs),
 * when mypyc (the build requirement ``mypy``) cannot be imported, or
 * when no working C compiler is found (a one-line test program is compiled first).
 
-Everything else (name, dependencies, packages) is in pyproject.toml.  ``kansa --version``
-says which build is installed.
+``KANSA_OPT_LEVEL`` sets mypyc's optimisation level (default 3; 0 compiles faster into
+slower code).  Everything else (name, dependencies, packages) is in pyproject.toml.
+``kansa --version`` says which build is installed.
 """
 
 from __future__ import annotations
@@ -45,35 +47,36 @@ def _say(message: str) -> None:
 
 
 def _compiler_works() -> bool:
-    """Compile a one-line C program with the compiler Python's build tools would use."""
+    """Compile a two-line C program that includes Python.h with the compiler Python's
+    build tools would use (no compiler, or no Python headers: python3-dev on Debian)."""
     from setuptools._distutils import ccompiler, sysconfig  # noqa: PLC0415
 
     compiler = ccompiler.new_compiler()
     sysconfig.customize_compiler(compiler)
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "probe.c"
-        source.write_text("int kansa_probe(void) { return 0; }\n")
+        source.write_text("#include <Python.h>\nint kansa_probe(void) { return 0; }\n")
         try:
-            compiler.compile([str(source)], output_dir=tmp)
+            compiler.compile([str(source)], output_dir=tmp,
+                             include_dirs=[sysconfig.get_python_inc()])
         except Exception as error:  # CompileError, a missing executable, ...
-            _say(f"no working C compiler ({type(error).__name__}: {error})")
+            _say(f"no working C compiler with Python's headers "
+                 f"({type(error).__name__}: {error})")
             return False
     return True
 
 
-BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "install", "develop", "editable_wheel"}
+BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "install"}
 """The setup.py commands that compile; the others (egg_info, sdist, pip's metadata step)
 skip mypyc's minute of code generation."""
+EDITABLE_COMMANDS = {"develop", "editable_wheel"}
+"""An editable install (``pip install -e .``) is pure: compiled modules beside the sources
+would be imported instead of the sources being edited."""
 
 
 def extensions() -> list[Extension]:
     if os.environ.get("KANSA_PURE", "") not in ("", "0"):
         _say("KANSA_PURE is set: pure-Python build")
-        return []
-    if os.environ.get("KANSA_COMPILE", "") in ("", "0"):
-        # opt-in: compiled frozen dataclasses do not survive pickling yet, so results
-        # would be lost between the processes of a parallel batch (-j 2 and more)
-        _say("pure-Python build (KANSA_COMPILE=1 compiles kansa.replay with mypyc)")
         return []
     try:
         from mypyc.build import mypycify  # noqa: PLC0415
@@ -83,10 +86,18 @@ def extensions() -> list[Extension]:
     if not _compiler_works():
         _say("pure-Python build")
         return []
-    _say("compiling kansa.replay with mypyc")
+    _say("compiling kansa.replay with mypyc (a few minutes; KANSA_PURE=1 skips it)")
     return mypycify(compiled_paths(), opt_level=os.environ.get("KANSA_OPT_LEVEL", "3"),
                     group_name="kansa.native")
 
 
+def extensions_for(commands: set[str]) -> list[Extension]:
+    """The extensions the setup.py ``commands`` build."""
+    if EDITABLE_COMMANDS & commands:
+        _say("editable install: pure-Python build (compiled modules would hide edits)")
+        return []
+    return extensions() if BUILD_COMMANDS & commands else []
+
+
 if __name__ == "__main__":  # also under pip: setuptools runs this file as __main__
-    setup(ext_modules=extensions() if BUILD_COMMANDS & set(sys.argv[1:]) else [])
+    setup(ext_modules=extensions_for(set(sys.argv[1:])))

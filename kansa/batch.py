@@ -5,12 +5,14 @@ Files are taken from the input iterable as room frees up, and outcomes yielded i
 its order whatever order the workers finish in: at most a window of files (eight
 per worker) is in flight or waiting for an earlier one, so memory stays flat
 however many files there are and the output is the same for every ``jobs`` and
-engine.
+engine.  A worker sends its result back as pickled bytes, unpickled here one file at
+a time, so a result that does not travel costs only its file.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -28,7 +30,8 @@ if TYPE_CHECKING:
 Task = Callable[[str, AuditOptions], Any]
 """A per-file function run by a worker; must be importable (picklable by reference)."""
 Lost = Callable[[str, str], Any]
-"""What a task's result is for a file whose worker died: ``lost(file, why)``."""
+"""What a task's result is for a file whose worker died or whose result did not travel:
+``lost(file, why)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +55,8 @@ class EngineError(Exception):
 def run(files: Iterable[str], options: AuditOptions, engine: Engine = Engine(),
         task: Task = audit_file, lost: Lost = lost_outcome) -> Iterator[Any]:
     """Yield ``task(file, options)`` for every file, in input order; ``lost(file,
-    why)`` in its place when the worker running it dies (a process pool or Dask; with
-    one job the work runs in this process).
+    why)`` in its place when the worker running it dies or its result cannot be sent
+    back (a process pool or Dask; with one job the work runs in this process).
 
     :raises EngineError: at once, before any file is audited.
     """
@@ -72,25 +75,25 @@ def _run_pool(files: Iterable[str], options: AuditOptions, jobs: int,
 
     queue = _Window(files, jobs * 8)
     pool = _pool(jobs)
-    pending: dict[Future[Any], int] = {}
+    pending: dict[Future[bytes], int] = {}
     try:
         while not queue.finished:
             for i, path in queue.admit():
-                pending[pool.submit(task, path, options)] = i
+                pending[pool.submit(_shipped, task, path, options)] = i
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             suspects = []
             for fut in finished:
                 i = pending.pop(fut)
                 try:
-                    queue.done[i] = fut.result()
+                    queue.done[i] = _unshipped(fut.result(), queue.paths[i], lost)
                 except BrokenProcessPool:
                     suspects.append(i)
                 except Exception as exc:  # the task raised (a bug): the batch goes on
-                    queue.done[i] = lost(queue.paths[i], f"{type(exc).__name__}: {exc}")
+                    queue.done[i] = lost(queue.paths[i], _why(exc))
             if suspects:  # a worker died: every task in flight failed with it
                 for fut, i in pending.items():
                     if fut.done() and fut.exception() is None:
-                        queue.done[i] = fut.result()
+                        queue.done[i] = _unshipped(fut.result(), queue.paths[i], lost)
                     else:
                         suspects.append(i)
                 pending.clear()
@@ -140,6 +143,38 @@ class _Window:
             self.next_out += 1
 
 
+class UnsentResult(Exception):
+    """A worker's result that could not be pickled to send back (a plain message, so
+    that the exception itself always can be)."""
+
+
+def _shipped(task: Task, path: str, options: AuditOptions) -> bytes:
+    """``task(path, options)`` pickled in the worker.  The pool would unpickle a result
+    in its own thread, where a failure breaks the whole pool and loses every file in
+    flight; as bytes, the result is unpickled by :func:`_unshipped`, for its file alone."""
+    result = task(path, options)
+    try:
+        return pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as exc:
+        raise UnsentResult(f"its result could not be sent back from the worker process "
+                           f"({type(exc).__name__}: {exc})") from None
+
+
+def _why(exc: Exception) -> str:
+    """What a task's exception says of its file."""
+    return str(exc) if isinstance(exc, UnsentResult) else f"{type(exc).__name__}: {exc}"
+
+
+def _unshipped(data: bytes, path: str, lost: Lost) -> Any:
+    """The result :func:`_shipped` sent for ``path``, or ``lost(path, why)`` when it
+    does not unpickle."""
+    try:
+        return pickle.loads(data)  # bytes from our own worker process
+    except Exception as exc:
+        return lost(path, f"its result could not be read back from the worker process "
+                          f"({type(exc).__name__}: {exc})")
+
+
 def _pool(jobs: int) -> ProcessPoolExecutor:
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
@@ -176,12 +211,12 @@ def _alone(path: str, options: AuditOptions, task: Task, lost: Lost) -> Any:
 
     with _pool(1) as pool:
         try:
-            return pool.submit(task, path, options).result()
+            return _unshipped(pool.submit(_shipped, task, path, options).result(), path, lost)
         except BrokenProcessPool as exc:
             return lost(path, f"its worker process died, also when it was audited "
                               f"alone ({exc})")
         except Exception as exc:  # the task raised (a bug)
-            return lost(path, f"{type(exc).__name__}: {exc}")
+            return lost(path, _why(exc))
 
 
 def _dask_client(engine: Engine) -> Any:
@@ -210,14 +245,16 @@ def _run_dask(files: Iterable[str], options: AuditOptions, client: Any,
         ac = as_completed()
         while not queue.finished:
             for i, path in queue.admit():
-                fut = client.submit(task, path, options, pure=False)
+                fut = client.submit(_shipped, task, path, options, pure=False)
                 index[fut] = i
                 ac.add(fut)
             if index:
                 fut = next(ac)
                 i = index.pop(fut)
                 try:
-                    queue.done[i] = fut.result()
+                    queue.done[i] = _unshipped(fut.result(), queue.paths[i], lost)
+                except UnsentResult as exc:
+                    queue.done[i] = lost(queue.paths[i], str(exc))
                 except Exception as exc:  # KilledWorker: Dask retried it and gave up
                     queue.done[i] = lost(queue.paths[i],
                                          f"Dask lost it: {type(exc).__name__}: {exc}")

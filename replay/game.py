@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from typing import Any
 
 from kansa.replay.events import Event, SourceRef, StartKyoku
+from kansa.replay.frozen import frozen_state, set_frozen_state
 from kansa.replay.tiles import Tile
 
 
@@ -16,6 +18,12 @@ class Player:
     """Rank label as the platform shows it (e.g. ``七段``)."""
     rating: float | None = None
     sex: str | None = None
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -41,6 +49,12 @@ class RuleHints:
     return_score: int | None = None
     """The points taken off each final score (a Tenhou custom lobby's ``csrule``)."""
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
@@ -57,6 +71,12 @@ class Diagnostic:
         """The note as the per-game JSON lists it (``source`` as a finding's)."""
         return {"level": self.level, "message": self.message,
                 "source": str(self.src) if self.src is not None else None}
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +107,12 @@ class SourceRuns:
             return None
         element = self.elements[run] + index - self.starts[run]
         return SourceRef(self.file, self.lines[run], None, self.pointer.format(element))
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,3 +164,9 @@ class Game:
         if src is None and runs is not None and runs.events is self.events:
             return runs.at(index)
         return src
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
+from kansa.replay.frozen import frozen_state, set_frozen_state
 from kansa.replay.tiles import Seat
 
 
@@ -61,6 +63,12 @@ class Transfer:
     def to_dict(self) -> dict[str, object]:
         return {"hand": self.hand, "event": self.event, "from": self.payer, "to": self.payee,
                 "amount": self.amount, "reason": self.reason.value}
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 def _party(seat: Seat | None) -> str:

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
+from kansa.replay.frozen import frozen_state, set_frozen_state
 from kansa.replay.tiles import Seat, Tile
 
 
@@ -62,6 +64,12 @@ class Meld:
         """This pon with ``tile`` added: the added kan that replaces it."""
         return Meld(type=MeldType.KAKAN, tiles=(*self.tiles, tile), called=self.called,
                     target=self.target, added=tile)
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 def meld_well_formed(mtype: MeldType, tiles: Sequence[Tile]) -> bool:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from kansa.replay.frozen import frozen_state, set_frozen_state
 from kansa.replay.ledger import Reason, Transfer, settle_differences
 from kansa.replay.rules import HonbaMultiRon, PaoHonbaPayer, PaoScope, RuleSet, SticksMultiRon
 from kansa.replay.scoring import ron_points
@@ -56,6 +58,12 @@ class WinInput:
     def is_tsumo(self) -> bool:
         return self.winner == self.target
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WinPayment:
@@ -77,6 +85,12 @@ class WinPayment:
         if self.liable is not None:
             text += f", seat {self.liable} liable"
         return text
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 def closest_order(target: Seat, winners: Sequence[Seat], players: int) -> list[Seat]:
@@ -208,6 +222,12 @@ class DrawPayment:
     transfers: tuple[Transfer, ...] = field(default=(), repr=False)
     breakdown: str = ""
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
+
 
 def noten_payments(tenpai: Sequence[bool], *, rules: RuleSet, hand: int | None = None,
                    event: int = -1) -> DrawPayment:
@@ -266,6 +286,12 @@ class FinalResult:
     ranks: tuple[int, ...]
     """0 for first place."""
     transfers: tuple[Transfer, ...] = field(default=(), repr=False)
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 def ranking(scores: Sequence[int]) -> list[Seat]:

@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any
 
 from kansa.replay.events import DrawReason
+from kansa.replay.frozen import frozen_state, set_frozen_state
 from kansa.replay.game import RuleHints
 from kansa.replay.rule_values import coerce
 from kansa.replay.yaku import Yaku
@@ -120,6 +121,12 @@ class UnknownRule:
     affects: frozenset[str] = TABLE_RULES
     """The check ids whose errors it can explain (all of :data:`TABLE_RULES` when its
     effect cannot be bounded)."""
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -345,6 +352,12 @@ class RuleSet:
                 continue
             out[f.name] = _plain(getattr(self, f.name))
         return out
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 def _plain(value: Any) -> Any:

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
+from kansa.replay.frozen import frozen_state, set_frozen_state
 from kansa.replay.melds import MeldType
 from kansa.replay.rules import KazoeCap, RuleSet
 from kansa.replay.situation import WinSituation
@@ -58,6 +60,12 @@ class HandValue:
     def text(self) -> str:
         """``riichi 1, tsumo 1, dora 2 = 4 han 30 fu 7900``."""
         return describe(self.yaku, self.han, self.fu, self.points, self.limit)
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 def describe(yaku: Iterable[tuple[Yaku, int]], han: int | None, fu: int | None,

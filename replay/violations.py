@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from kansa.replay.events import SourceRef
+from kansa.replay.frozen import frozen_state, set_frozen_state
 
 
 class Severity(Enum):
@@ -56,6 +57,12 @@ class RuleSpec:
             if found is not None:
                 return found
         return self.citation
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
 
 
 _RULES: dict[str, RuleSpec] = {}
@@ -114,6 +121,12 @@ class Violation:
             "state": self.state.to_dict() if self.state is not None else None,
         }
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Snapshot:
@@ -153,3 +166,9 @@ class Snapshot:
             "scores": list(self.scores) if self.scores is not None else None,
             "live_wall": self.live_wall, "riichi": list(self.riichi),
         }
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)

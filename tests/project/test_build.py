@@ -8,9 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+import kansa
 from kansa.buildinfo import compiled_modules, which_build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,8 +35,11 @@ def test_the_build_in_use_is_the_one_ci_expects() -> None:
     assert which_build() == expected
 
 
-def test_version_names_the_build() -> None:
-    run = subprocess.run([sys.executable, "-m", "kansa", "--version"], cwd=ROOT,
+def test_version_names_the_build(tmp_path: Path) -> None:
+    """Run on the kansa this suite imports (the source tree or the installed package)."""
+    home = Path(kansa.__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, "-m", "kansa", "--version"], cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(home)},
                          capture_output=True, text=True, check=True)
     build = which_build()
     assert ("(compiled build" in run.stdout) == (build == "compiled"), run.stdout
@@ -62,17 +67,40 @@ def test_kansa_pure_forces_the_pure_build(monkeypatch: pytest.MonkeyPatch) -> No
     assert load_setup().extensions() == []
 
 
-def test_the_pure_build_is_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_compiled_build_is_the_default(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """With mypyc and a working C compiler, setup.py compiles every listed module (mypyc
+    itself is replaced here: its code generation takes a minute)."""
+    build = pytest.importorskip("mypyc.build")
+    setup = load_setup()
+    if not setup._compiler_works():
+        pytest.skip("no working C compiler with Python's headers here")
+    asked: list[Any] = []
+
+    def mypycify(paths: list[str], **options: Any) -> list[str]:
+        asked.append((paths, options))
+        return ["extensions"]
+
+    monkeypatch.setattr(build, "mypycify", mypycify)
     monkeypatch.delenv("KANSA_PURE", raising=False)
-    monkeypatch.delenv("KANSA_COMPILE", raising=False)
-    assert load_setup().extensions() == []
+    assert setup.extensions() == ["extensions"]
+    [(paths, options)] = asked
+    assert paths == setup.compiled_paths() and options["group_name"] == "kansa.native"
+    assert "compiling kansa.replay with mypyc" in capsys.readouterr().err
 
 
 def test_no_working_compiler_gives_the_pure_build(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("mypyc.build")
     monkeypatch.delenv("KANSA_PURE", raising=False)
-    monkeypatch.setenv("KANSA_COMPILE", "1")
     monkeypatch.setenv("CC", "/nonexistent/cc")
     assert load_setup().extensions() == []
     assert "no working C compiler" in capsys.readouterr().err
+
+
+def test_an_editable_install_is_pure(capsys: pytest.CaptureFixture[str]) -> None:
+    setup = load_setup()
+    assert setup.extensions_for({"editable_wheel"}) == []
+    assert setup.extensions_for({"develop"}) == []
+    assert "editable install: pure-Python build" in capsys.readouterr().err
+    assert setup.extensions_for({"egg_info"}) == []  # pip's metadata step compiles nothing

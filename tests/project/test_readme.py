@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 from conftest import corpus_path
 
+import kansa
+
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 
@@ -31,7 +33,7 @@ LONG: dict[str, str] = {
     r"^python3? -m venv\b": "makes a virtual environment (the Quickstart's installs; "
                             ".ci/run runs the second Quickstart command as it is)",
     r"^(\.venv/bin/)?pip install\b": "installs packages",
-    r"-m pytest\b": "the test suite itself (.ci/run runs it)",
+    r"-m pytest\b|^(\.venv/bin/)?pytest\b": "the test suite itself (.ci/run runs it)",
     r"^python setup\.py build_ext\b": "compiles the engine with mypyc: minutes",
     r"^python bench/": "a benchmark, or its generator of games: a minute or more",
     r"^python -m fuzz\.long_run\b": "the long fuzz run: 100,000 cases take about 11 minutes "
@@ -139,8 +141,11 @@ def redirect(command: Command) -> str | None:
 
 
 def environment() -> dict[str, str]:
+    """The commands run the kansa this suite imports (the source tree, or the installed
+    package when the ``pytest`` script runs the suite), and the tree's own modules."""
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    home = Path(kansa.__file__).resolve().parents[1]
+    env["PYTHONPATH"] = os.pathsep.join([str(home), str(ROOT), env.get("PYTHONPATH", "")])
     return env
 
 

@@ -1,0 +1,41 @@
+"""Pickling for the engine's frozen dataclasses, the same in the compiled and the pure build.
+
+mypyc compiles a dataclass to a native class whose default ``__setstate__`` assigns
+each field through the class's ``__setattr__``, which a frozen dataclass refuses
+(``FrozenInstanceError``): its values pickle but do not unpickle, so they could not
+come back from a worker process.  Each frozen value class of the engine therefore
+defines ``__getstate__`` and ``__setstate__`` with the two functions here, which set
+the fields as the dataclass's own ``__init__`` does (``object.__setattr__``).  The
+pure build's slotted frozen dataclasses would get the same from :mod:`dataclasses`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+__all__ = ["frozen_state", "set_frozen_state"]
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each class's field names, in their order."""
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+def frozen_state(value: Any) -> tuple[Any, ...]:
+    """The values of ``value``'s fields, in their order (its ``__getstate__``)."""
+    return tuple(getattr(value, name) for name in _names(type(value)))
+
+
+def set_frozen_state(value: Any, state: tuple[Any, ...]) -> None:
+    """Set ``value``'s fields from :func:`frozen_state` (its ``__setstate__``).
+
+    :raises ValueError: when ``state`` does not have one value per field.
+    """
+    for name, item in zip(_names(type(value)), state, strict=True):
+        object.__setattr__(value, name, item)
