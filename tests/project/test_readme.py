@@ -24,8 +24,6 @@ from pathlib import Path
 import pytest
 from conftest import corpus_path
 
-import kansa
-
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 
@@ -141,11 +139,10 @@ def redirect(command: Command) -> str | None:
 
 
 def environment() -> dict[str, str]:
-    """The commands run the kansa this suite imports (the source tree, or the installed
-    package when the ``pytest`` script runs the suite), and the tree's own modules."""
+    """The commands run the source tree's kansa (its tools, ``kansa.docs``, read and
+    write the tree), whichever kansa this suite imports."""
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    home = Path(kansa.__file__).resolve().parents[1]
-    env["PYTHONPATH"] = os.pathsep.join([str(home), str(ROOT), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     return env
 
 
