@@ -15,7 +15,8 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
+from typing import Any
 
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
@@ -73,12 +74,16 @@ _PLAIN = tuple(Tile.from_tenhou_id(i, False) for i in range(TILES))
 
 
 _CODE = attrgetter("code")
+_LAST_TILE = (Yaku.HAITEI, Yaku.HOUTEI)
 
 
 @cache
-def _deal_positions(players: int, k: int) -> tuple[int, ...]:
+def _deal_positions(players: int, k: int) -> itemgetter[Any]:
+    """The 13 tiles dealt to the player ``k`` seats after the dealer, from a wall in
+    draw order."""
     n = players
-    return tuple([4 * n * r + 4 * k + i for r in range(3) for i in range(4)] + [12 * n + k])
+    return itemgetter(*[4 * n * r + 4 * k + i for r in range(3) for i in range(4)],
+                      12 * n + k)
 
 
 @dataclass(slots=True)
@@ -124,9 +129,10 @@ class _Hand:
             return False
         return True
 
-    def deal(self, k: int) -> list[Tile]:
+    def deal(self, k: int) -> tuple[Tile, ...]:
         """The 13 tiles dealt to the player ``k`` seats after the dealer."""
-        return list(map(self.tiles.__getitem__, _deal_positions(self.players, k)))
+        dealt: tuple[Tile, ...] = _deal_positions(self.players, k)(self.tiles)
+        return dealt
 
 
 @dataclass(slots=True)
@@ -232,8 +238,7 @@ def next_wall(ctx: CheckContext, ev: StartKyoku) -> list[Violation] | None:
     players = ctx.rules.players
     if w.walls is not None:
         wall = next(w.walls)
-        ids = w.tiles
-        tiles = tuple(map(ids.__getitem__, reversed(wall.yama)))  # draw order
+        tiles: tuple[Tile, ...] = itemgetter(*wall.yama)(w.tiles)[::-1]  # draw order
         w.hand = _Hand(tiles, number, players, wall)
     elif number < len(w.listed) and w.listed[number] is not None:
         listed = w.listed[number]
@@ -382,7 +387,7 @@ def win(ctx: CheckContext, ev: Hora) -> None:
                 _found(ctx, h, INDICATOR.id, f"win of seat {ev.actor}: {name} indicator "
                        f"{i + 1} is {t.mpsz}, but the wall's is {wall_text} {_proof(h)}",
                        seat=ev.actor)
-    last = [y.name.lower() for y, _ in ev.yaku or () if y in (Yaku.HAITEI, Yaku.HOUTEI)]
+    last = [y.name.lower() for y, _ in ev.yaku or () if y in _LAST_TILE]
     if last and h.live != h.size:
         _found(ctx, h, LENGTH.id, f"win of seat {ev.actor} counts {last[0]}, but "
                f"{h.size - h.live} live tiles are left in the wall {_proof(h)}",
