@@ -74,6 +74,12 @@ _PLAIN = tuple(Tile.from_tenhou_id(i, False) for i in range(TILES))
 
 
 _CODE = attrgetter("code")
+_BY_RANK = tuple(sorted(range(TILES), key=lambda i: (_AKA[i].order, i)))
+"""The tile ids in the order of their tiles (a red five right after its plain fives)."""
+_RANK = tuple(sorted(range(TILES), key=_BY_RANK.__getitem__))
+"""Each tile id's place in :data:`_BY_RANK`."""
+_AKA_BY_RANK = tuple([_AKA[i] for i in _BY_RANK])
+_PLAIN_BY_RANK = tuple([_PLAIN[i] for i in _BY_RANK])
 _LAST_TILE = (Yaku.HAITEI, Yaku.HOUTEI)
 
 
@@ -84,6 +90,21 @@ def _deal_positions(players: int, k: int) -> itemgetter[Any]:
     n = players
     return itemgetter(*[4 * n * r + 4 * k + i for r in range(3) for i in range(4)],
                       12 * n + k)
+
+
+@cache
+def _dealt_ids(players: int, k: int) -> itemgetter[Any]:
+    """:func:`_deal_positions` from a wall's ``yama`` (its ids, last tile first)."""
+    last = TILES - (_SANMA_REMOVED if players == 3 else 0) - 1
+    return itemgetter(*[last - p for p in _deal_positions(players, k)(range(TILES))])
+
+
+def _sorted_deal(wall: Wall, k: int, by_rank: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The tiles dealt to the player ``k`` seats after the dealer in tile order, as the
+    log lists a hand: their ids sorted by rank, all in C."""
+    ranks = sorted(itemgetter(*_dealt_ids(wall.players, k)(wall.yama))(_RANK))
+    dealt: tuple[Tile, ...] = itemgetter(*ranks)(by_rank)
+    return dealt
 
 
 @dataclass(slots=True)
@@ -255,8 +276,13 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
     if h is None:
         return
     n = len(ev.tehais)
+    wall = h.wall
+    by_rank = _PLAIN_BY_RANK if w.tiles is _PLAIN else _AKA_BY_RANK
     for seat, tiles in enumerate(ev.tehais):
-        dealt = h.deal((seat - ev.oya) % n)
+        k = (seat - ev.oya) % n
+        if wall is not None and k < h.players and _sorted_deal(wall, k, by_rank) == tiles:
+            continue  # (the common case: the log's hand in tile order, as the wall dealt it)
+        dealt = h.deal(k)
         if None not in tiles and sorted(map(_CODE, dealt)) == sorted(map(_CODE, tiles)):
             continue
         left = list(dealt)
@@ -275,7 +301,6 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
                    f"the wall deals it {format_tiles(sorted(dealt))}"
                    + (f" ({format_tiles(missing)} instead)" if missing else "")
                    + f" {_proof(h)}", seat=seat, turn=0)
-    wall = h.wall
     if wall is None:
         return
     marker = h.tiles[wall.dora_position(0)]
