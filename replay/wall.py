@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import binascii
 import importlib
-import operator
 import random
 import struct
 from collections.abc import Callable, Iterator, Sequence
@@ -259,11 +258,11 @@ class Wall:
 def shuffle(rnd: Sequence[int], ids: Sequence[int] = range(TILES)) -> list[int]:
     """``ids`` shuffled by ``rnd``: position ``i`` trades with ``i + rnd[i] % (n - i)``."""
     yama = list(ids)
-    n = len(yama)
-    # the partners j = i + rnd[i] % (n - i), all worked out in C before the swaps
-    partners = map(operator.add, range(n - 1), map(operator.mod, rnd[:n - 1], range(n, 1, -1)))
-    for i, j in enumerate(partners):
+    left = len(yama)  # the places from i on
+    for i, r in enumerate(rnd[:max(left - 1, 0)]):
+        j = i + r % left
         yama[i], yama[j] = yama[j], yama[i]
+        left -= 1
     return yama
 
 

@@ -15,7 +15,8 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
+from typing import Any
 
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
@@ -73,12 +74,37 @@ _PLAIN = tuple(Tile.from_tenhou_id(i, False) for i in range(TILES))
 
 
 _CODE = attrgetter("code")
+_BY_RANK = tuple(sorted(range(TILES), key=lambda i: (_AKA[i].order, i)))
+"""The tile ids in the order of their tiles (a red five right after its plain fives)."""
+_RANK = tuple(sorted(range(TILES), key=_BY_RANK.__getitem__))
+"""Each tile id's place in :data:`_BY_RANK`."""
+_AKA_BY_RANK = tuple([_AKA[i] for i in _BY_RANK])
+_PLAIN_BY_RANK = tuple([_PLAIN[i] for i in _BY_RANK])
+_LAST_TILE = (Yaku.HAITEI, Yaku.HOUTEI)
 
 
 @cache
-def _deal_positions(players: int, k: int) -> tuple[int, ...]:
+def _deal_positions(players: int, k: int) -> itemgetter[Any]:
+    """The 13 tiles dealt to the player ``k`` seats after the dealer, from a wall in
+    draw order."""
     n = players
-    return tuple([4 * n * r + 4 * k + i for r in range(3) for i in range(4)] + [12 * n + k])
+    return itemgetter(*[4 * n * r + 4 * k + i for r in range(3) for i in range(4)],
+                      12 * n + k)
+
+
+@cache
+def _dealt_ids(players: int, k: int) -> itemgetter[Any]:
+    """:func:`_deal_positions` from a wall's ``yama`` (its ids, last tile first)."""
+    last = TILES - (_SANMA_REMOVED if players == 3 else 0) - 1
+    return itemgetter(*[last - p for p in _deal_positions(players, k)(range(TILES))])
+
+
+def _sorted_deal(wall: Wall, k: int, by_rank: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The tiles dealt to the player ``k`` seats after the dealer in tile order, as the
+    log lists a hand: their ids sorted by rank, all in C."""
+    ranks = sorted(itemgetter(*_dealt_ids(wall.players, k)(wall.yama))(_RANK))
+    dealt: tuple[Tile, ...] = itemgetter(*ranks)(by_rank)
+    return dealt
 
 
 @dataclass(slots=True)
@@ -124,9 +150,10 @@ class _Hand:
             return False
         return True
 
-    def deal(self, k: int) -> list[Tile]:
+    def deal(self, k: int) -> tuple[Tile, ...]:
         """The 13 tiles dealt to the player ``k`` seats after the dealer."""
-        return list(map(self.tiles.__getitem__, _deal_positions(self.players, k)))
+        dealt: tuple[Tile, ...] = _deal_positions(self.players, k)(self.tiles)
+        return dealt
 
 
 @dataclass(slots=True)
@@ -232,8 +259,7 @@ def next_wall(ctx: CheckContext, ev: StartKyoku) -> list[Violation] | None:
     players = ctx.rules.players
     if w.walls is not None:
         wall = next(w.walls)
-        ids = w.tiles
-        tiles = tuple(map(ids.__getitem__, reversed(wall.yama)))  # draw order
+        tiles: tuple[Tile, ...] = itemgetter(*wall.yama)(w.tiles)[::-1]  # draw order
         w.hand = _Hand(tiles, number, players, wall)
     elif number < len(w.listed) and w.listed[number] is not None:
         listed = w.listed[number]
@@ -250,8 +276,13 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
     if h is None:
         return
     n = len(ev.tehais)
+    wall = h.wall
+    by_rank = _PLAIN_BY_RANK if w.tiles is _PLAIN else _AKA_BY_RANK
     for seat, tiles in enumerate(ev.tehais):
-        dealt = h.deal((seat - ev.oya) % n)
+        k = (seat - ev.oya) % n
+        if wall is not None and k < h.players and _sorted_deal(wall, k, by_rank) == tiles:
+            continue  # (the common case: the log's hand in tile order, as the wall dealt it)
+        dealt = h.deal(k)
         if None not in tiles and sorted(map(_CODE, dealt)) == sorted(map(_CODE, tiles)):
             continue
         left = list(dealt)
@@ -270,7 +301,6 @@ def deal(ctx: CheckContext, ev: StartKyoku) -> None:
                    f"the wall deals it {format_tiles(sorted(dealt))}"
                    + (f" ({format_tiles(missing)} instead)" if missing else "")
                    + f" {_proof(h)}", seat=seat, turn=0)
-    wall = h.wall
     if wall is None:
         return
     marker = h.tiles[wall.dora_position(0)]
@@ -382,7 +412,7 @@ def win(ctx: CheckContext, ev: Hora) -> None:
                 _found(ctx, h, INDICATOR.id, f"win of seat {ev.actor}: {name} indicator "
                        f"{i + 1} is {t.mpsz}, but the wall's is {wall_text} {_proof(h)}",
                        seat=ev.actor)
-    last = [y.name.lower() for y, _ in ev.yaku or () if y in (Yaku.HAITEI, Yaku.HOUTEI)]
+    last = [y.name.lower() for y, _ in ev.yaku or () if y in _LAST_TILE]
     if last and h.live != h.size:
         _found(ctx, h, LENGTH.id, f"win of seat {ev.actor} counts {last[0]}, but "
                f"{h.size - h.live} live tiles are left in the wall {_proof(h)}",
