@@ -16,6 +16,7 @@ import pytest
 import kansa.runner
 from kansa.batch import Engine, run
 from kansa.discovery import discover
+from kansa.problems import FileProblem
 from kansa.runner import AuditOptions, FileOutcome, FileResults, audit_file, build_document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,3 +96,21 @@ def test_the_replays_of_a_report_come_back_whole(tmp_path: Path) -> None:
                                         lost=kansa.runner.lost_results))
     assert there == here
     assert sum(len(f.results) for f in there) >= len(files)
+
+
+def test_a_report_names_the_files_it_lost(capsys: pytest.CaptureFixture[str]) -> None:
+    """``stats`` and ``report`` say on standard error (and list in the page) each file
+    kansa failed on, not only the unreadable ones."""
+    from kansa import reporting  # noqa: PLC0415  (pandas)
+
+    lost = kansa.runner.lost_results("a.mjson", "its worker process died")
+    unread = FileResults("b.xml", "unreadable",
+                         error=FileProblem.unreadable("b.xml", "not XML", "line 3"))
+    clean = FileResults("c.json", "clean")
+    assert [p.kind for f in (lost, unread, clean) for p in reporting.file_problems(f)] == [
+        "internal", "unreadable"]
+    assert reporting._said([lost, unread, clean], fmt=None) == reporting.EXIT_INPUT
+    first, second = capsys.readouterr().err.splitlines()
+    assert first.startswith("kansa: internal_error: a.mjson: ")
+    assert first.endswith("its worker process died")
+    assert second == "kansa: unreadable: b.xml: not XML"
