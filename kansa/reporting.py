@@ -68,11 +68,12 @@ def _replayed(args: argparse.Namespace) -> tuple[list[FileResults], int]:
     return done, _said(done, fmt=args.fmt)
 
 
-def file_problems(f: FileResults) -> list[FileProblem]:
-    """What kept a file, or some of its games, from being audited: its error, and each
-    game or step kansa failed on (a worker that died, an audit that raised)."""
-    return ([f.error] if f.error is not None else []) + [p for p in f.internal
-                                                         if p is not f.error]
+def file_problems(f: FileResults) -> list[tuple[str, FileProblem]]:
+    """What kept a file, or some of its games, from being audited, each with the status
+    it stands for: the file's error (its status), and each game or step kansa failed on
+    (a worker that died, an audit that raised: ``internal_error``)."""
+    own: list[tuple[str, FileProblem]] = [(f.status, f.error)] if f.error is not None else []
+    return own + [("internal_error", p) for p in f.internal if p is not f.error]
 
 
 def _said(done: list[FileResults], *, fmt: str | None) -> int:
@@ -80,8 +81,7 @@ def _said(done: list[FileResults], *, fmt: str | None) -> int:
     status (unsupported counts only where a format was asked for)."""
     bad = {"unreadable", "internal_error"} | ({"unsupported"} if fmt else set())
     for f in done:
-        for problem in file_problems(f):
-            status = f.status if problem is f.error else "internal_error"
+        for status, problem in file_problems(f):
             print(f"kansa: {status}: {f.file}: {problem.message}", file=sys.stderr)
     leaves = [m for f in done for m in (f.members or [f])]
     return EXIT_INPUT if any(m.status in bad for m in leaves) else EXIT_OK
@@ -209,8 +209,9 @@ def cmd_report(args: argparse.Namespace,
     game = _game_key(tables, args.game)
     out = Path(args.output)
     problems = [{**entry, "file": relative_to(str(entry.get("file") or f.file), out.parent),
-                 "status": f.status}
-                for f in done for entry in map(FileProblem.to_dict, file_problems(f))]
+                 "status": status}
+                for f in done for status, problem in file_problems(f)
+                for entry in [problem.to_dict()]]
     title = args.title or ("kansa report" + (f": {args.player}" if args.player else ""))
     links = finding_links
     if args.packets:

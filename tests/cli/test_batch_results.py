@@ -107,8 +107,9 @@ def test_a_report_names_the_files_it_lost(capsys: pytest.CaptureFixture[str]) ->
     unread = FileResults("b.xml", "unreadable",
                          error=FileProblem.unreadable("b.xml", "not XML", "line 3"))
     clean = FileResults("c.json", "clean")
-    assert [p.kind for f in (lost, unread, clean) for p in reporting.file_problems(f)] == [
-        "internal", "unreadable"]
+    assert [(status, p.kind) for f in (lost, unread, clean)
+            for status, p in reporting.file_problems(f)] == [
+        ("internal_error", "internal"), ("unreadable", "unreadable")]
     assert reporting._said([lost, unread, clean], fmt=None) == reporting.EXIT_INPUT
     first, second = capsys.readouterr().err.splitlines()
     assert first.startswith("kansa: internal_error: a.mjson: ")
