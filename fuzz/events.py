@@ -34,11 +34,11 @@ from kansa.replay.events import (
     StartKyoku,
     Tsumo,
 )
-from kansa.replay.tiles import Seat, Tile
+from kansa.replay.tiles import ALL_TILES, Seat, Tile
 
 SEATS = (-1, 0, 1, 2, 3, 4, 7)
 """Seats a mutation may pick: the real ones and some that do not exist."""
-_TILES = tuple(Tile)
+_TILES = ALL_TILES
 
 
 def _seat(rng: random.Random) -> Seat:

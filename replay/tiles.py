@@ -15,8 +15,7 @@ two-digit codes, mjai strings, majiang strings), so the rest of kansa only sees
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
-from typing import NewType
+from typing import ClassVar, Final, NewType, final
 
 Seat = NewType("Seat", int)
 """Absolute seat 0-3 (0 = the game's first dealer)."""
@@ -26,68 +25,118 @@ _MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 _RED_INDEX = (4, 13, 22)
 
 
-class Tile(Enum):
+_NAMES = (
+    "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9",
+    "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9",
+    "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9",
+    "EAST", "SOUTH", "WEST", "NORTH", "HAKU", "HATSU", "CHUN",
+    "M5R", "P5R", "S5R",
+)
+
+
+@final
+class Tile:
     """One of the 34 tile kinds, or one of the three red fives.
 
-    ``Tile`` is deliberately not an ``IntEnum``: ``Tile.M1 + 1`` raises, so tile
-    arithmetic stays in this module.  ``index`` (0-33) is the kind's position in a
-    34-entry count array, the one integer view the hand analysis uses.
+    There are exactly 37 ``Tile`` objects, made once here and named as class
+    attributes (``Tile.M1`` ... ``Tile.CHUN``, ``Tile.M5R``); :data:`ALL_TILES` lists
+    them in :attr:`code` order.  Equality and hash are identity (the fastest dict
+    key in both builds), and a pickled or copied tile is the same object.  A tile is
+    not a number: ``Tile.M1 + 1`` raises, so tile arithmetic stays in this module.
+    ``index`` (0-33) is the kind's position in a 34-entry count array, the one
+    integer view the hand analysis uses.
+
+    The attributes are plain fields set once (no properties, no Enum machinery):
+    the replay reads them in its innermost loops.
     """
 
-    M1 = 0
-    M2 = 1
-    M3 = 2
-    M4 = 3
-    M5 = 4
-    M6 = 5
-    M7 = 6
-    M8 = 7
-    M9 = 8
-    P1 = 9
-    P2 = 10
-    P3 = 11
-    P4 = 12
-    P5 = 13
-    P6 = 14
-    P7 = 15
-    P8 = 16
-    P9 = 17
-    S1 = 18
-    S2 = 19
-    S3 = 20
-    S4 = 21
-    S5 = 22
-    S6 = 23
-    S7 = 24
-    S8 = 25
-    S9 = 26
-    EAST = 27
-    SOUTH = 28
-    WEST = 29
-    NORTH = 30
-    HAKU = 31
-    HATSU = 32
-    CHUN = 33
-    M5R = 34
-    P5R = 35
-    S5R = 36
+    __slots__ = (
+        "code",
+        "index",
+        "is_dragon",
+        "is_five",
+        "is_honor",
+        "is_red",
+        "is_terminal",
+        "is_wind",
+        "is_yaochu",
+        "majiang",
+        "mjai",
+        "mpsz",
+        "name",
+        "normal",
+        "number",
+        "order",
+        "suit",
+        "tenhou6",
+    )
 
-    def __init__(self, value: int) -> None:
-        index = value if value < 34 else _RED_INDEX[value - 34]
-        self.code: int = value
-        """0-36: the position in a 37-entry count array (red fives apart); a plain
-        attribute, much faster than ``Enum.value`` in the replay's hot paths."""
-        self.index: int = index
-        self.order: int = 2 * index + (value >= 34)
+    M1: ClassVar[Tile]
+    M2: ClassVar[Tile]
+    M3: ClassVar[Tile]
+    M4: ClassVar[Tile]
+    M5: ClassVar[Tile]
+    M6: ClassVar[Tile]
+    M7: ClassVar[Tile]
+    M8: ClassVar[Tile]
+    M9: ClassVar[Tile]
+    P1: ClassVar[Tile]
+    P2: ClassVar[Tile]
+    P3: ClassVar[Tile]
+    P4: ClassVar[Tile]
+    P5: ClassVar[Tile]
+    P6: ClassVar[Tile]
+    P7: ClassVar[Tile]
+    P8: ClassVar[Tile]
+    P9: ClassVar[Tile]
+    S1: ClassVar[Tile]
+    S2: ClassVar[Tile]
+    S3: ClassVar[Tile]
+    S4: ClassVar[Tile]
+    S5: ClassVar[Tile]
+    S6: ClassVar[Tile]
+    S7: ClassVar[Tile]
+    S8: ClassVar[Tile]
+    S9: ClassVar[Tile]
+    EAST: ClassVar[Tile]
+    SOUTH: ClassVar[Tile]
+    WEST: ClassVar[Tile]
+    NORTH: ClassVar[Tile]
+    HAKU: ClassVar[Tile]
+    HATSU: ClassVar[Tile]
+    CHUN: ClassVar[Tile]
+    M5R: ClassVar[Tile]
+    P5R: ClassVar[Tile]
+    S5R: ClassVar[Tile]
+
+    def __init__(self, code: int) -> None:
+        index = code if code < 34 else _RED_INDEX[code - 34]
+        number = index % 9 + 1 if index < 27 else index - 26
+        suit = SUITS[index // 9] if index < 27 else "z"
+        self.code: Final = code
+        """0-36: the position in a 37-entry count array (red fives apart)."""
+        self.index: Final = index
+        self.order: Final = 2 * index + (code >= 34)
         """Sort key: by kind, a red five right after its plain five."""
-        self.is_red: bool = value >= 34
-        self.suit: str = SUITS[index // 9] if index < 27 else "z"
-        self.number: int = index % 9 + 1 if index < 27 else index - 26
-        self.is_honor: bool = index >= 27
-        self.is_terminal: bool = index < 27 and self.number in (1, 9)
-        self.is_yaochu: bool = self.is_honor or self.is_terminal
-        self.mjai: str = (_MJAI_HONORS[index - 27] if self.is_honor
-                          else f"{self.number}{self.suit}" + ("r" if self.is_red else ""))
+        self.is_red: Final = code >= 34
+        self.suit: Final = suit
+        self.number: Final = number
+        self.is_honor: Final = index >= 27
+        self.is_terminal: Final = index < 27 and number in (1, 9)
+        self.is_yaochu: Final = index >= 27 or number in (1, 9)
+        self.is_wind: Final = 27 <= index <= 30
+        self.is_dragon: Final = index >= 31
+        self.is_five: Final = index in _RED_INDEX
+        self.mjai: Final = (_MJAI_HONORS[index - 27] if index >= 27
+                            else f"{number}{suit}" + ("r" if code >= 34 else ""))
+        self.mpsz: Final = f"{0 if code >= 34 else number}{suit}"
+        """Single-tile mpsz notation: ``0m`` for a red five, ``1z`` for East."""
+        self.majiang: Final = suit + ("0" if code >= 34 else str(number))
+        self.tenhou6: Final = (51 + _RED_INDEX.index(index) if code >= 34
+                               else (index // 9 + 1) * 10 + (index % 9 + 1))
+        self.name: Final = _NAMES[code]
+        self.normal: Tile = self
+        """The same kind without the red mark (set for the red fives below)."""
 
     def __str__(self) -> str:
         return self.mjai
@@ -95,27 +144,18 @@ class Tile(Enum):
     def __repr__(self) -> str:
         return f"Tile.{self.name}"
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return _tile_of, (self.code,)
+
+    def __copy__(self) -> Tile:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Tile:
+        return self
+
     def __lt__(self, other: Tile) -> bool:
         """Order by kind, a red five right after its plain five."""
         return self.order < other.order
-
-    @property
-    def normal(self) -> Tile:
-        """The same kind without the red mark."""
-        return _BY_INDEX[self.index]
-
-    @property
-    def is_wind(self) -> bool:
-        return 27 <= self.index <= 30
-
-    @property
-    def is_dragon(self) -> bool:
-        return self.index >= 31
-
-    @property
-    def mpsz(self) -> str:
-        """Single-tile mpsz notation: ``0m`` for a red five, ``1z`` for East."""
-        return f"{0 if self.is_red else self.number}{self.suit}"
 
     def same_kind(self, other: Tile) -> bool:
         return self.index == other.index
@@ -131,13 +171,16 @@ class Tile(Enum):
 
     def red(self) -> Tile:
         """The red copy of a five (``ValueError`` for any other kind)."""
-        if self.index not in _RED_INDEX:
+        if not self.is_five:
             raise ValueError(f"{self} has no red copy")
         return BY_VALUE[34 + _RED_INDEX.index(self.index)]
 
-    @property
-    def is_five(self) -> bool:
-        return self.index in _RED_INDEX
+    @staticmethod
+    def from_code(code: int) -> Tile:
+        """The tile of :attr:`code` ``code`` (0-36)."""
+        if not 0 <= code < 37:
+            raise ValueError(f"tile code out of range: {code}")
+        return BY_VALUE[code]
 
     @staticmethod
     def from_index(index: int) -> Tile:
@@ -176,12 +219,6 @@ class Tile(Enum):
             raise ValueError(f"not a tenhou.net/6 tile code: {code!r}")
         return tile
 
-    @property
-    def tenhou6(self) -> int:
-        if self.is_red:
-            return 51 + _RED_INDEX.index(self.index)
-        return (self.index // 9 + 1) * 10 + (self.index % 9 + 1)
-
     @staticmethod
     def from_mjai(text: str) -> Tile | None:
         """mjai tile string; ``?`` (hidden) gives ``None``."""
@@ -196,18 +233,60 @@ class Tile(Enum):
             raise ValueError(f"not a majiang tile: {text!r}")
         return Tile.parse(text[1] + text[0])
 
-    @property
-    def majiang(self) -> str:
-        return self.suit + ("0" if self.is_red else str(self.number))
+
+def _tile_of(code: int) -> Tile:
+    """The unpickler of a tile: the one object of ``code``."""
+    return BY_VALUE[code]
 
 
-_BY_INDEX: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
-BY_VALUE: tuple[Tile, ...] = tuple(Tile)
-"""Every tile indexed by :attr:`Tile.code` (a fast ``Tile(code)``)."""
-_TENHOU_RED_IDS = {16: Tile.M5R, 52: Tile.P5R, 88: Tile.S5R}
-_FROM_T6: dict[int, Tile] = {t.tenhou6: t for t in Tile}
-_PARSE: dict[str, Tile] = {}
-for _t in Tile:
+ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(code) for code in range(37))
+"""The 37 tiles in :attr:`Tile.code` order: the 34 kinds, then the red 5m, 5p, 5s."""
+BY_VALUE: Final[tuple[Tile, ...]] = ALL_TILES
+"""Every tile indexed by :attr:`Tile.code`."""
+_BY_INDEX: Final[tuple[Tile, ...]] = ALL_TILES[:34]
+Tile.M1 = ALL_TILES[0]
+Tile.M2 = ALL_TILES[1]
+Tile.M3 = ALL_TILES[2]
+Tile.M4 = ALL_TILES[3]
+Tile.M5 = ALL_TILES[4]
+Tile.M6 = ALL_TILES[5]
+Tile.M7 = ALL_TILES[6]
+Tile.M8 = ALL_TILES[7]
+Tile.M9 = ALL_TILES[8]
+Tile.P1 = ALL_TILES[9]
+Tile.P2 = ALL_TILES[10]
+Tile.P3 = ALL_TILES[11]
+Tile.P4 = ALL_TILES[12]
+Tile.P5 = ALL_TILES[13]
+Tile.P6 = ALL_TILES[14]
+Tile.P7 = ALL_TILES[15]
+Tile.P8 = ALL_TILES[16]
+Tile.P9 = ALL_TILES[17]
+Tile.S1 = ALL_TILES[18]
+Tile.S2 = ALL_TILES[19]
+Tile.S3 = ALL_TILES[20]
+Tile.S4 = ALL_TILES[21]
+Tile.S5 = ALL_TILES[22]
+Tile.S6 = ALL_TILES[23]
+Tile.S7 = ALL_TILES[24]
+Tile.S8 = ALL_TILES[25]
+Tile.S9 = ALL_TILES[26]
+Tile.EAST = ALL_TILES[27]
+Tile.SOUTH = ALL_TILES[28]
+Tile.WEST = ALL_TILES[29]
+Tile.NORTH = ALL_TILES[30]
+Tile.HAKU = ALL_TILES[31]
+Tile.HATSU = ALL_TILES[32]
+Tile.CHUN = ALL_TILES[33]
+Tile.M5R = ALL_TILES[34]
+Tile.P5R = ALL_TILES[35]
+Tile.S5R = ALL_TILES[36]
+for _t in ALL_TILES[34:]:
+    _t.normal = _BY_INDEX[_t.index]
+_TENHOU_RED_IDS: Final = {16: ALL_TILES[34], 52: ALL_TILES[35], 88: ALL_TILES[36]}
+_FROM_T6: Final[dict[int, Tile]] = {t.tenhou6: t for t in ALL_TILES}
+_PARSE: Final[dict[str, Tile]] = {}
+for _t in ALL_TILES:
     _PARSE[_t.mjai] = _t
     _PARSE[_t.mpsz] = _t
 del _t

@@ -30,7 +30,7 @@ from kansa.replay import hand as H
 from kansa.replay.events import DrawReason
 from kansa.replay.melds import MeldType
 from kansa.replay.rules import Kuikae, RiichiAnkan, RuleSet
-from kansa.replay.tiles import Seat, Tile
+from kansa.replay.tiles import ALL_TILES, Seat, Tile
 from kansa.sim.players import SimPlayer, TableView
 
 RIICHI_RATE = 0.85
@@ -41,7 +41,7 @@ CLOSED_CHI_RATE = 0.25
 OPEN_KAN_RATE = 0.4
 ADDED_KAN_RATE = 0.7
 
-_YAOCHU = tuple(t.index for t in Tile if not t.is_red and t.is_yaochu)
+_YAOCHU = tuple(t.index for t in ALL_TILES if not t.is_red and t.is_yaochu)
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,7 +115,7 @@ class Scenario:
     def spare(self, avoid: Sequence[TileLike] = ()) -> Tile:
         """A tile still in the wall, preferring honors and terminals, not in ``avoid``."""
         banned = {_tile(a).index for a in avoid}
-        order = sorted(self._pool, key=lambda t: (not t.is_honor, t.value))
+        order = sorted(self._pool, key=lambda t: (not t.is_honor, t.code))
         for t in order:
             if self._pool[t] > 0 and t.index not in banned:
                 return t

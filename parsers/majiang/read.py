@@ -48,7 +48,7 @@ from kansa.replay.events import (
     Tsumo,
 )
 from kansa.replay.game import Diagnostic, Game, Player, RuleHints
-from kansa.replay.tiles import WINDS, Seat, Tile
+from kansa.replay.tiles import ALL_TILES, WINDS, Seat, Tile
 from kansa.replay.yaku import Yaku
 
 __all__ = ["parse", "sniff"]
@@ -146,7 +146,7 @@ def _end_game(f: Fields, n: int, order: list[int]) -> EndGame | None:
 
 
 _KNOWN: dict[str, tuple[Tile, str]] = {
-    t.majiang + marks: (t, marks) for t in Tile for marks in ("", "_", "*", "_*")}
+    t.majiang + marks: (t, marks) for t in ALL_TILES for marks in ("", "_", "*", "_*")}
 
 
 def _tile(text: Any, src: SourceRef, what: str) -> tuple[Tile, str]:

@@ -22,14 +22,14 @@ from kansa.parsers._json import QUICK_DECODER, Fields
 from kansa.parsers.fast_events import constructor, source_ref
 from kansa.parsers.source import Limits
 from kansa.replay.events import Dahai, Dora, EndKyoku, Event, Reach, ReachAccepted, SourceRef, Tsumo
-from kansa.replay.tiles import Seat, Tile
+from kansa.replay.tiles import ALL_TILES, Seat, Tile
 
 if TYPE_CHECKING:  # the reader imports this module
     from kansa.parsers.mjai.read import GameBuilder, Reader
 
 __all__ = ["quick_hand", "read_rows"]
 
-_TILES = {t.mjai: t for t in Tile}
+_TILES = {t.mjai: t for t in ALL_TILES}
 _HAND_TILES: dict[str, Tile | None] = {**_TILES, "?": None}
 _NOT_A_TILE: Any = object()
 _Tsumo = constructor(Tsumo)

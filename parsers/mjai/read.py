@@ -46,7 +46,7 @@ from kansa.replay.events import (
     Tsumo,
 )
 from kansa.replay.game import Diagnostic, Game, Player, RuleHints
-from kansa.replay.tiles import WINDS, Seat, Tile
+from kansa.replay.tiles import ALL_TILES, WINDS, Seat, Tile
 
 __all__ = ["parse", "sniff", "write"]
 
@@ -263,7 +263,7 @@ def _melds(g: GameBuilder, seat: Seat) -> list[Tile]:
     return g.melds[seat]
 
 
-_TILES = {t.mjai: t for t in Tile}
+_TILES = {t.mjai: t for t in ALL_TILES}
 
 
 def _tile(f: Fields, key: str) -> Tile:

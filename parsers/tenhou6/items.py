@@ -25,7 +25,7 @@ from kansa.replay.events import (
     SourceRef,
     Tsumo,
 )
-from kansa.replay.tiles import Seat, Tile
+from kansa.replay.tiles import ALL_TILES, Seat, Tile
 
 TSUMOGIRI = 60
 PLACEHOLDER = 0
@@ -41,7 +41,7 @@ _TARGET_OFFSET = {
     "p": {0: 3, 1: 2, 2: 1},
     "m": {0: 3, 1: 2, 2: 1, 3: 1},
 }
-_BY_CODE: dict[object, Tile] = {t.tenhou6: t for t in Tile}
+_BY_CODE: dict[object, Tile] = {t.tenhou6: t for t in ALL_TILES}
 _NAMES = {"c": "chi", "p": "pon", "m": "kan"}
 _MELD = re.compile(r"(?:[0-9][0-9]|[a-z])+")
 """A call string: ASCII digit pairs and marker letters (``fullmatch``: no trailing newline)."""

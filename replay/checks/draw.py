@@ -10,7 +10,7 @@ from kansa.replay.context import CheckContext
 from kansa.replay.events import DrawReason, Ryukyoku
 from kansa.replay.settle import assumed_tenpai, shown_tenpai
 from kansa.replay.state import PlayerState, RoundState
-from kansa.replay.tiles import Tile, format_tiles
+from kansa.replay.tiles import ALL_TILES, format_tiles
 from kansa.replay.violations import Severity, Violation, define
 
 _TH = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
@@ -43,7 +43,7 @@ _NAMES = {
     DrawReason.SUUKAIKAN: "four kongs (suukaikan)",
     DrawReason.SANCHAHOU: "three winners (sanchahou)",
 }
-_YAOCHU = tuple(t.index for t in Tile if not t.is_red and t.is_yaochu)
+_YAOCHU = tuple(t.index for t in ALL_TILES if not t.is_red and t.is_yaochu)
 
 
 # -- exhaustive draw -----------------------------------------------------------------------

@@ -114,7 +114,7 @@ def red_fives_seen(ctx: CheckContext, ev: Hora | Ryukyoku) -> list[Violation] | 
     rs = ctx.game.round
     if ctx.rules.aka or rs is None:
         return None
-    seen = [t for t in _REDS if rs.seen37[t.value] not in (0, LEFT_OUT)]  # see seen_at_start
+    seen = [t for t in _REDS if rs.seen37[t.code] not in (0, LEFT_OUT)]  # see seen_at_start
     if not seen:
         return None
     return report_mismatch(

@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from kansa.replay.tiles import (
+    ALL_TILES,
     Tile,
     format_tiles,
     kamicha,
@@ -15,9 +19,9 @@ from kansa.replay.tiles import (
 
 
 def test_37_members_and_kinds() -> None:
-    assert len(Tile) == 37
-    assert {t.index for t in Tile} == set(range(34))
-    assert [t for t in Tile if t.is_red] == [Tile.M5R, Tile.P5R, Tile.S5R]
+    assert len(ALL_TILES) == 37
+    assert {t.index for t in ALL_TILES} == set(range(34))
+    assert [t for t in ALL_TILES if t.is_red] == [Tile.M5R, Tile.P5R, Tile.S5R]
     assert Tile.M5R.index == Tile.M5.index and Tile.M5R.normal is Tile.M5
 
 
@@ -26,7 +30,7 @@ def test_not_an_integer() -> None:
         Tile.M1 + 1  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("text", [t.mjai for t in Tile] + [t.mpsz for t in Tile])
+@pytest.mark.parametrize("text", [t.mjai for t in ALL_TILES] + [t.mpsz for t in ALL_TILES])
 def test_parse_round_trip(text: str) -> None:
     t = Tile.parse(text)
     assert Tile.parse(t.mjai) is t and Tile.parse(t.mpsz) is t
@@ -39,7 +43,7 @@ def test_parse_rejects(bad: str) -> None:
 
 
 def test_format_conversions() -> None:
-    for t in Tile:
+    for t in ALL_TILES:
         assert Tile.from_tenhou6(t.tenhou6) is t
         assert Tile.from_majiang(t.majiang) is t
         assert Tile.from_mjai(t.mjai) is t
@@ -81,3 +85,14 @@ def test_seats() -> None:
     assert seat_wind(2, 1, 4) is Tile.SOUTH and seat_wind(0, 1, 4) is Tile.NORTH
     assert kamicha(0, 4) == 3 and shimocha(3, 4) == 0 and relative(1, 0, 4) == 3
     assert kamicha(0, 3) == 2 and shimocha(2, 3) == 0 and seat_wind(0, 1, 3) is Tile.WEST
+
+
+def test_tiles_are_singletons_through_pickle_and_copy() -> None:
+    for t in ALL_TILES:
+        assert pickle.loads(pickle.dumps(t)) is t
+        assert copy.copy(t) is t and copy.deepcopy([t])[0] is t
+        assert getattr(Tile, t.name) is t and Tile.from_code(t.code) is t
+        assert t.normal is Tile.from_index(t.index)
+    assert len({*ALL_TILES}) == 37
+    with pytest.raises(ValueError):
+        Tile.from_code(37)
