@@ -27,10 +27,9 @@ from setuptools import Extension, setup
 ROOT = Path(__file__).resolve().parent
 
 # Compiled modules, named through the kansa/replay link so that mypyc gives them their
-# installed names (kansa.replay.engine, ...).  tiles.py and events.py stay Python:
-# parsers/fast_events.py builds events by swapping the __class__ of Python instances,
-# and tiles.py (a plain final class since the Enum went) is not yet measured compiled.
-PURE_MODULES = {"__init__.py", "tiles.py", "events.py"}
+# installed names (kansa.replay.engine, ...).  events.py stays Python:
+# parsers/fast_events.py builds events by swapping the __class__ of Python instances.
+PURE_MODULES = {"__init__.py", "events.py"}
 
 
 def compiled_paths() -> list[str]:

@@ -25,7 +25,7 @@ from kansa.replay.events import (
     Tsumo,
 )
 from kansa.replay.state import LEFT_OUT, PlayerState
-from kansa.replay.tiles import BY_VALUE, Tile, format_tiles
+from kansa.replay.tiles import ALL_TILES, Tile, format_tiles
 
 FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
 """The red five of each plain five, by code."""
@@ -55,7 +55,7 @@ def see(seen37: list[int], tiles: Iterable[Tile | None]) -> list[str]:
                 problems.append(f"{t} is in play, but the three-player set has no 2m-8m")
             continue
         if bad:
-            kind = BY_VALUE[t.index]
+            kind = ALL_TILES[t.index]
             problems.append(f"{total} copies of {kind} are in play (a set has four)"
                             if total > 4 else f"a second red {kind} is in play")
     return problems

@@ -23,7 +23,7 @@ from kansa.replay.memory import Memos
 from kansa.replay.rules import RuleSet
 from kansa.replay.settle import WinEntry
 from kansa.replay.state import GameState, PlayerState, RoundState
-from kansa.replay.tiles import BY_VALUE, YAOCHU, Seat, Tile, shimocha
+from kansa.replay.tiles import ALL_TILES, YAOCHU, Seat, Tile, shimocha
 
 ActionKind = Literal["tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "riichi",
                      "hora", "ryukyoku", "nukidora", "pass"]
@@ -82,8 +82,8 @@ def _own_turn(st: GameState, rs: RoundState, p: PlayerState, rules: RuleSet,
     else:
         forbidden = forbidden_discards(memos, seat)
         for code, n in enumerate(p.c37):
-            if n and BY_VALUE[code].index not in forbidden:
-                yield Action(seat, "dahai", (BY_VALUE[code],))
+            if n and ALL_TILES[code].index not in forbidden:
+                yield Action(seat, "dahai", (ALL_TILES[code],))
         if _may_riichi(st, rs, p, rules):
             yield Action(seat, "riichi")
     if drawn is None and not p.hidden:
@@ -217,8 +217,8 @@ def _codes(p: PlayerState, kind: int) -> list[Tile]:
     """The copies of ``kind`` in ``p``'s hand, one entry per tile (red fives apart)."""
     out: list[Tile] = []
     for code, n in enumerate(p.c37):
-        if n and BY_VALUE[code].index == kind:
-            out.extend([BY_VALUE[code]] * n)
+        if n and ALL_TILES[code].index == kind:
+            out.extend([ALL_TILES[code]] * n)
     return out
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from kansa.replay.events import Ryukyoku, StartKyoku
 from kansa.replay.melds import Meld
 from kansa.replay.rules import RuleSet
-from kansa.replay.tiles import BY_VALUE, Seat, Tile
+from kansa.replay.tiles import ALL_TILES, Seat, Tile
 
 DEAD_WALL = 14
 """Tiles kept back from the live wall (indicators and replacement tiles)."""
@@ -135,7 +135,7 @@ class PlayerState:
         out: list[Tile] = []
         for value, n in enumerate(self.c37):
             if n:
-                out.extend([BY_VALUE[value]] * n)
+                out.extend([ALL_TILES[value]] * n)
         out.sort()
         return out
 
@@ -187,13 +187,13 @@ class PlayerState:
             if n > c37[value]:
                 short += n - c37[value]
                 if missing is None:
-                    missing = BY_VALUE[value]
+                    missing = ALL_TILES[value]
         if short > self.hidden:
             return missing
         for value, n in need.items():
             take = min(n, c37[value])
             c37[value] -= take
-            self.c34[BY_VALUE[value].index] -= take
+            self.c34[ALL_TILES[value].index] -= take
             self.known_count -= take
             self.hidden -= n - take
         return None
@@ -275,7 +275,7 @@ class RoundState:
                 shown[code] += n
             kinds = [0] * 34
             for code, n in enumerate(p.c37):
-                kinds[BY_VALUE[code].index] += n
+                kinds[ALL_TILES[code].index] += n
             if kinds != p.c34 or sum(p.c37) != p.known_count:
                 problems.append(f"seat {p.seat}'s tile counts disagree")
             sizes = (13, 14) if p.seat == self.current else (13,)
@@ -292,10 +292,10 @@ class RoundState:
             shown[t.code] += 1
         copies = [0] * 34
         for code, n in enumerate(shown):
-            copies[BY_VALUE[code].index] += n
-        problems.extend(f"{n} copies of {BY_VALUE[kind]} are shown"
+            copies[ALL_TILES[code].index] += n
+        problems.extend(f"{n} copies of {ALL_TILES[kind]} are shown"
                         for kind, n in enumerate(copies) if n > 4)
-        problems.extend(f"{shown[code]} red {BY_VALUE[code].normal} are shown"
+        problems.extend(f"{shown[code]} red {ALL_TILES[code].normal} are shown"
                         for code in range(34, 37) if shown[code] > 1)
         return problems
 

@@ -138,6 +138,11 @@ class Tile:
         self.normal: Tile = self
         """The same kind without the red mark (set for the red fives below)."""
 
+    def __hash__(self) -> int:
+        # Equality is identity (one object per code); a compiled class needs the hash
+        # spelled out, and the code gives the same set order in both builds.
+        return self.code
+
     def __str__(self) -> str:
         return self.mjai
 
@@ -173,14 +178,14 @@ class Tile:
         """The red copy of a five (``ValueError`` for any other kind)."""
         if not self.is_five:
             raise ValueError(f"{self} has no red copy")
-        return BY_VALUE[34 + _RED_INDEX.index(self.index)]
+        return ALL_TILES[34 + _RED_INDEX.index(self.index)]
 
     @staticmethod
     def from_code(code: int) -> Tile:
         """The tile of :attr:`code` ``code`` (0-36)."""
         if not 0 <= code < 37:
             raise ValueError(f"tile code out of range: {code}")
-        return BY_VALUE[code]
+        return ALL_TILES[code]
 
     @staticmethod
     def from_index(index: int) -> Tile:
@@ -236,13 +241,11 @@ class Tile:
 
 def _tile_of(code: int) -> Tile:
     """The unpickler of a tile: the one object of ``code``."""
-    return BY_VALUE[code]
+    return Tile.from_code(code)
 
 
 ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(code) for code in range(37))
 """The 37 tiles in :attr:`Tile.code` order: the 34 kinds, then the red 5m, 5p, 5s."""
-BY_VALUE: Final[tuple[Tile, ...]] = ALL_TILES
-"""Every tile indexed by :attr:`Tile.code`."""
 _BY_INDEX: Final[tuple[Tile, ...]] = ALL_TILES[:34]
 Tile.M1 = ALL_TILES[0]
 Tile.M2 = ALL_TILES[1]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from kansa.replay.melds import Meld, MeldType
 from kansa.replay.state import PlayerState
-from kansa.replay.tiles import ALL_TILES, BY_VALUE, Seat, Tile, parse_tiles
+from kansa.replay.tiles import ALL_TILES, Seat, Tile, parse_tiles
 
 
 @pytest.mark.parametrize(("mtype", "tiles", "ok"), [
@@ -39,11 +39,11 @@ def _remove_all_by_counting(p: PlayerState, tiles: tuple[Tile, ...]) -> Tile | N
         need[t.code] += 1
     short = sum(max(0, n - p.c37[v]) for v, n in enumerate(need))
     if short > p.hidden:
-        return next(BY_VALUE[v] for v, n in enumerate(need) if n > p.c37[v])
+        return next(ALL_TILES[v] for v, n in enumerate(need) if n > p.c37[v])
     for v, n in enumerate(need):
         take = min(n, p.c37[v])
         p.c37[v] -= take
-        p.c34[BY_VALUE[v].index] -= take
+        p.c34[ALL_TILES[v].index] -= take
         p.known_count -= take
         p.hidden -= n - take
     return None
