@@ -88,7 +88,9 @@ PEER_INFO: dict[str, tuple[str, tuple[PeerMode, ...]]] = {
                  " logged action with the legal actions at each decision; a desync raises"),
         PeerMode("replay+scores", "audit",
                  "replay + Kyoku.take_win_result_contexts(): each win valued by the Rust"
-                 " evaluator, han and fu compared with the log's (yakuman: only that it wins)"),
+                 " evaluator, han and fu compared with the log's (yakuman: only that it wins);"
+                 " its haitei/houtei flag is set on wins after about the 35th draw of a hand"
+                 " also in other tools' mjai, so those one-han differences are riichienv's"),
     )),
     "mjai": ("Mortal's libriichi PlayerState (Rust), bundled in the mjai package", (
         PeerMode("state", "engine",
@@ -198,6 +200,10 @@ def _riichienv(items: list[dict[str, str]]) -> dict[str, ModeFn]:
     yaku_names = {y.id: y.name_en for y in riichienv.get_all_yaku()}
     last_tile = {i for i, name in yaku_names.items() if name.startswith(("Haitei", "Houtei"))}
 
+    # MjaiReplay (0.4.11) marks haitei/houtei on most wins after the 35th draw of a hand,
+    # with half the live wall left: on the corpus's mjai from other tools too (22 of the 33
+    # wins of smly/RiichiEnv's own 126_204_0_mjai.jsonl, 5 of 6 in yuufyu/wahaha's), and
+    # on no win before the 34th.  Such a win is counted as its own kind of difference.
     def differs(c: Any) -> tuple[str, str]:
         a = c.actual
         names = ", ".join(yaku_names.get(y, str(y)) for y in a.yaku)
