@@ -219,7 +219,7 @@ class Tile:
     @staticmethod
     def from_tenhou6(code: int) -> Tile:
         """tenhou.net/6 code: 11-19, 21-29, 31-39, 41-47, red 51/52/53."""
-        tile = _FROM_T6.get(code)
+        tile = BY_TENHOU6.get(code)
         if tile is None:
             raise ValueError(f"not a tenhou.net/6 tile code: {code!r}")
         return tile
@@ -287,7 +287,10 @@ Tile.S5R = ALL_TILES[36]
 for _t in ALL_TILES[34:]:
     _t.normal = _BY_INDEX[_t.index]
 _TENHOU_RED_IDS: Final = {16: ALL_TILES[34], 52: ALL_TILES[35], 88: ALL_TILES[36]}
-_FROM_T6: Final[dict[int, Tile]] = {t.tenhou6: t for t in ALL_TILES}
+BY_TENHOU6: Final[dict[int, Tile]] = {t.tenhou6: t for t in ALL_TILES}
+"""Every tile by its :attr:`Tile.tenhou6` code (the parsers' lookup of a code)."""
+BY_MJAI: Final[dict[str, Tile]] = {t.mjai: t for t in ALL_TILES}
+"""Every tile by its :attr:`Tile.mjai` name (``?``, a hidden tile, is not one)."""
 _PARSE: Final[dict[str, Tile]] = {}
 for _t in ALL_TILES:
     _PARSE[_t.mjai] = _t

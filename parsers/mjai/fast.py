@@ -22,15 +22,14 @@ from kansa.parsers._json import QUICK_DECODER, Fields
 from kansa.parsers.fast_events import constructor, source_ref
 from kansa.parsers.source import Limits
 from kansa.replay.events import Dahai, Dora, EndKyoku, Event, Reach, ReachAccepted, SourceRef, Tsumo
-from kansa.replay.tiles import ALL_TILES, Seat, Tile
+from kansa.replay.tiles import BY_MJAI, Seat, Tile
 
 if TYPE_CHECKING:  # the reader imports this module
     from kansa.parsers.mjai.read import GameBuilder, Reader
 
 __all__ = ["quick_hand", "read_rows"]
 
-_TILES = {t.mjai: t for t in ALL_TILES}
-_HAND_TILES: dict[str, Tile | None] = {**_TILES, "?": None}
+_HAND_TILES: dict[str, Tile | None] = {**BY_MJAI, "?": None}
 _NOT_A_TILE: Any = object()
 _Tsumo = constructor(Tsumo)
 _Dahai = constructor(Dahai)
@@ -52,7 +51,7 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
     last = len(rows)
     quick = _QUICK_LINES.get
     decode = QUICK_DECODER.decode
-    tiles = _TILES.get
+    tiles = BY_MJAI.get
     for number, raw in enumerate(rows, 1):
         if number == last:  # may be cut off: the reader looks at it whole
             reader.read_line(raw, number, limits, end=size)
@@ -125,7 +124,7 @@ def _tsumo(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
     if pai == "?":
         g.hidden.add(actor)
         return _Tsumo(actor=actor, tile=None, src=src)
-    tile = _TILES.get(pai)
+    tile = BY_MJAI.get(pai)
     return None if tile is None else _Tsumo(actor=actor, tile=tile, src=src)
 
 
@@ -135,7 +134,7 @@ def _dahai(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
     tsumogiri = obj.get("tsumogiri")
     if actor is None or type(pai) is not str or type(tsumogiri) is not bool:
         return None
-    tile = _TILES.get(pai)
+    tile = BY_MJAI.get(pai)
     return None if tile is None else _Dahai(actor=actor, tile=tile, tsumogiri=tsumogiri,
                                             src=src)
 
@@ -162,7 +161,7 @@ def _reach_accepted(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Even
 
 def _dora(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
     marker = obj.get("dora_marker")
-    tile = _TILES.get(marker) if type(marker) is str else None
+    tile = BY_MJAI.get(marker) if type(marker) is str else None
     return None if tile is None else _Dora(dora_marker=tile, src=src)
 
 

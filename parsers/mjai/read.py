@@ -46,7 +46,7 @@ from kansa.replay.events import (
     Tsumo,
 )
 from kansa.replay.game import Diagnostic, Game, Player, RuleHints
-from kansa.replay.tiles import ALL_TILES, WINDS, Seat, Tile
+from kansa.replay.tiles import BY_MJAI, WINDS, Seat, Tile
 
 __all__ = ["parse", "sniff", "write"]
 
@@ -263,13 +263,12 @@ def _melds(g: GameBuilder, seat: Seat) -> list[Tile]:
     return g.melds[seat]
 
 
-_TILES = {t.mjai: t for t in ALL_TILES}
 
 
 def _tile(f: Fields, key: str) -> Tile:
     value = f.obj.get(key)
-    if type(value) is str and value in _TILES:
-        return _TILES[value]
+    if type(value) is str and value in BY_MJAI:
+        return BY_MJAI[value]
     return tile_or_fail(Tile.from_mjai, f.req(key), f.at(key), repr(key))
 
 

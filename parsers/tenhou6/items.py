@@ -25,7 +25,7 @@ from kansa.replay.events import (
     SourceRef,
     Tsumo,
 )
-from kansa.replay.tiles import ALL_TILES, Seat, Tile
+from kansa.replay.tiles import BY_TENHOU6, Seat, Tile
 
 TSUMOGIRI = 60
 PLACEHOLDER = 0
@@ -41,7 +41,6 @@ _TARGET_OFFSET = {
     "p": {0: 3, 1: 2, 2: 1},
     "m": {0: 3, 1: 2, 2: 1, 3: 1},
 }
-_BY_CODE: dict[object, Tile] = {t.tenhou6: t for t in ALL_TILES}
 _NAMES = {"c": "chi", "p": "pon", "m": "kan"}
 _MELD = re.compile(r"(?:[0-9][0-9]|[a-z])+")
 """A call string: ASCII digit pairs and marker letters (``fullmatch``: no trailing newline)."""
@@ -65,7 +64,7 @@ class Step:
 
 def tile_code(where: Where, pointer: str, value: object) -> Tile:
     """A tenhou.net/6 tile code (11-47, 51-53)."""
-    tile = _BY_CODE.get(value) if type(value) is int else None
+    tile = BY_TENHOU6.get(value) if type(value) is int else None
     if tile is not None:
         return tile
     if not is_int(value):
