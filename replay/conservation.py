@@ -8,6 +8,7 @@ a hand of the wrong size, a tile taken from a hand that does not hold it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from kansa.replay.events import (
     Ankan,
@@ -27,9 +28,10 @@ from kansa.replay.events import (
 from kansa.replay.state import LEFT_OUT, PlayerState
 from kansa.replay.tiles import ALL_TILES, Tile, format_tiles
 
-FIVES = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code, Tile.S5.code: Tile.S5R.code}
+FIVES: Final = {Tile.M5.code: Tile.M5R.code, Tile.P5.code: Tile.P5R.code,
+                Tile.S5.code: Tile.S5R.code}
 """The red five of each plain five, by code."""
-RED_OF = {red: plain for plain, red in FIVES.items()}
+RED_OF: Final = {red: plain for plain, red in FIVES.items()}
 
 
 def see(seen37: list[int], tiles: Iterable[Tile | None]) -> list[str]:
@@ -109,11 +111,11 @@ def take_all(p: PlayerState, tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...],
     return tiles[: hidden_before - p.hidden], None
 
 
-SEATED: frozenset[type] = frozenset({
+SEATED: Final[frozenset[type]] = frozenset({
     Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Reach, ReachAccepted, Hora,
     Ryukyoku})
 """Event types that name seats (``actor``, and ``target``/``pao`` where they have them)."""
-ACTOR_ONLY: frozenset[type] = frozenset({
+ACTOR_ONLY: Final[frozenset[type]] = frozenset({
     Tsumo, Dahai, Kakan, Ankan, Nukidora, Reach, ReachAccepted})
 """Seated event types whose only seat is a required ``actor``: the step checks it inline
 and calls :func:`seat_problem` only when it is out of range

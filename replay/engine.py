@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay import checks as _checks  # noqa: F401  (registers the catalog)
 from kansa.replay import conservation, transitions
@@ -59,6 +59,12 @@ from kansa.replay.tiles import Seat, Tile
 from kansa.replay.tracker import TRACK, TrackFn
 from kansa.replay.undo import KEEPS_UNDO, CallUndo, DrawUndo, claimed_entry, undo_call, undo_draw
 from kansa.replay.violations import Violation
+
+# The classes every event is compared with, as final names: compiled, a final name is
+# read from a C static, while a name imported from a Python module (the vocabulary is
+# one) is looked up in this module's dict at each use.
+_START_KYOKU: Final = StartKyoku
+_END_GAME: Final = EndGame
 
 
 def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None = None,
@@ -154,16 +160,16 @@ class Replayer:
         ctx.event = ev
         kind = ev.__class__
         rs = self.state.round
-        if rs is None or self.complete or kind is StartKyoku or kind is EndGame:
-            if rs is not None and rs.desync is not None and kind is not StartKyoku \
-                    and kind is not EndGame:
+        if rs is None or self.complete or kind is _START_KYOKU or kind is _END_GAME:
+            if rs is not None and rs.desync is not None and kind is not _START_KYOKU \
+                    and kind is not _END_GAME:
                 rs.unchecked += 1  # (the game is over, but the hand was already lost)
                 return
             if self.complete:
                 self._emit(ctx.violation("log.out-of-order",
                                          f"{kind.__name__} after the end of the game"))
                 return
-            if kind is StartKyoku or kind is EndGame:
+            if kind is _START_KYOKU or kind is _END_GAME:
                 self._settle()  # a hand without EndKyoku: settle it before anything looks back
             elif rs is None:
                 self._emit(ctx.violation(
@@ -578,7 +584,7 @@ class Replayer:
 
 
 _ApplyFn = Callable[[Replayer, Any], None]
-_APPLY: dict[type, _ApplyFn] = {
+_APPLY: Final[dict[type, _ApplyFn]] = {
     StartKyoku: Replayer._start_kyoku,
     Tsumo: Replayer._tsumo,
     Dahai: Replayer._dahai,

@@ -12,11 +12,11 @@ pure build's slotted frozen dataclasses would get the same from :mod:`dataclasse
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["frozen_state", "set_frozen_state"]
 
-_NAMES: dict[type, tuple[str, ...]] = {}
+_NAMES: Final[dict[type, tuple[str, ...]]] = {}
 """Each class's field names, in their order."""
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
 from kansa.replay import hand_tables as _t
 from kansa.replay.tiles import YAOCHU, Tile, kind_counts
@@ -49,13 +49,13 @@ __all__ = [
 Form = Literal["standard", "chiitoitsu", "kokushi"]
 SetKind = Literal["seq", "pon"]
 
-_YAOCHU_KINDS = tuple(t.index for t in YAOCHU)
-_YAOCHU_MASK = sum(1 << k for k in _YAOCHU_KINDS)
+_YAOCHU_KINDS: Final = tuple(t.index for t in YAOCHU)
+_YAOCHU_MASK: Final = sum(1 << k for k in _YAOCHU_KINDS)
 
 _suit_info = _t.suit_info
 _honor_info = _t.honor_info
-_SUIT_INFO = _t.SUIT_INFO
-_HONOR_INFO = _t.HONOR_INFO
+_SUIT_INFO: Final = _t.SUIT_INFO
+_HONOR_INFO: Final = _t.HONOR_INFO
 
 
 def _total(counts: Sequence[int]) -> int:

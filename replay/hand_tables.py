@@ -81,9 +81,9 @@ def _grow(h: Key, i: int) -> Key:
 Info = tuple[int, bool, int]
 """(size mod 3, splits, waits mask) for one group; see :func:`suit_info`."""
 
-SUIT_INFO: dict[Key, Info] = {}
+SUIT_INFO: Final[dict[Key, Info]] = {}
 """Memo of :func:`suit_info`; hot paths try ``SUIT_INFO.get`` before calling it."""
-HONOR_INFO: dict[Key, Info] = {}
+HONOR_INFO: Final[dict[Key, Info]] = {}
 """Memo of :func:`honor_info`."""
 
 
@@ -148,7 +148,7 @@ def honor_info(h: Key) -> Info:
 
 # -- readings: every way to split a group -----------------------------------------------
 
-_SET_READINGS: dict[tuple[Key, bool], tuple[tuple[tuple[int, bool], ...], ...]] = {}
+_SET_READINGS: Final[dict[tuple[Key, bool], tuple[tuple[tuple[int, bool], ...], ...]]] = {}
 
 
 def set_readings(h: Key, seqs: bool) -> tuple[tuple[tuple[int, bool], ...], ...]:
@@ -301,14 +301,14 @@ def blocks(h: Key) -> list[Key]:
     return out
 
 
-_VECTOR_ID: dict[Vector, int] = {}
-VECTORS: list[Vector] = []
-_BLOCK_ID: dict[Key, int] = {}
-SUIT_DISTANCE: dict[Key, int] = {}
+_VECTOR_ID: Final[dict[Vector, int]] = {}
+VECTORS: Final[list[Vector]] = []
+_BLOCK_ID: Final[dict[Key, int]] = {}
+SUIT_DISTANCE: Final[dict[Key, int]] = {}
 """Memo of :func:`suit_distance` (suit tuple -> vector id)."""
-HONOR_DISTANCE: dict[Key, int] = {}
+HONOR_DISTANCE: Final[dict[Key, int]] = {}
 """Memo of :func:`honor_distance`."""
-COMBINED: dict[int, int] = {}
+COMBINED: Final[dict[int, int]] = {}
 """Memo of :func:`conv_id`, keyed ``a << 20 | b``."""
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import Final, Literal
 
 from kansa.replay import hand
 from kansa.replay.checks.claims import forbidden_discards
@@ -27,8 +27,8 @@ from kansa.replay.tiles import ALL_TILES, YAOCHU, Seat, Tile, shimocha
 
 ActionKind = Literal["tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "riichi",
                      "hora", "ryukyoku", "nukidora", "pass"]
-MAX_KANS = 4
-_NORTH = Tile.NORTH
+MAX_KANS: Final = 4
+_NORTH: Final = Tile.NORTH
 
 
 @dataclass(frozen=True, slots=True)

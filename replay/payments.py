@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.frozen import frozen_state, set_frozen_state
 from kansa.replay.ledger import Reason, Transfer, settle_differences
@@ -27,8 +27,8 @@ from kansa.replay.rules import HonbaMultiRon, PaoHonbaPayer, PaoScope, RuleSet, 
 from kansa.replay.scoring import ron_points
 from kansa.replay.tiles import Seat
 
-RIICHI_STICK = 1000
-MAX_SCORE = 10**9
+RIICHI_STICK: Final = 1000
+MAX_SCORE: Final = 10**9
 """No game reaches a score this large; past it a log's numbers are garbage and are not priced
 (the points are floats, and dividing a huge integer overflows)."""
 

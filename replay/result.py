@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.events import DrawReason
 from kansa.replay.game import Diagnostic
@@ -12,7 +12,7 @@ from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import Severity, Violation
 from kansa.replay.yaku import Limit
 
-WALL_STATUSES = ("verified", "mismatched", "partial", "no_seed")
+WALL_STATUSES: Final = ("verified", "mismatched", "partial", "no_seed")
 """The values of :attr:`HandRecord.wall`, in the order reports show them."""
 
 

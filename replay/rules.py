@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.events import DrawReason
 from kansa.replay.frozen import frozen_state, set_frozen_state
@@ -103,10 +103,10 @@ class KazoeCap(Enum):
     YAKUMAN = "yakuman"
 
 
-_ALL_ABORTIVE = frozenset(r for r in DrawReason if r.is_abortive)
+_ALL_ABORTIVE: Final = frozenset(r for r in DrawReason if r.is_abortive)
 
 
-TABLE_RULES: frozenset[str] = frozenset({
+TABLE_RULES: Final[frozenset[str]] = frozenset({
     "flow.dealer", "flow.honba", "flow.sticks", "flow.end", "score.value",
     "score.payment", "score.sticks", "score.noten", "score.pao", "score.final"})
 """Checks whose verdict follows from the table's rules rather than from a player's action."""
@@ -424,9 +424,9 @@ def _plain(value: Any) -> Any:
 #   split, exact points (rows 34-35, MLEAGUE); no West extension.
 # No EMA, WRC or M-League game is in the corpus: those numbers rest on the rule texts.
 
-TENHOU = RuleSet(name="tenhou", base="tenhou")
+TENHOU: Final = RuleSet(name="tenhou", base="tenhou")
 
-MAJSOUL = TENHOU.replace(
+MAJSOUL: Final = TENHOU.replace(
     name="majsoul",
     base="majsoul",
     multi_ron=MultiRon.ALL,
@@ -441,7 +441,7 @@ MAJSOUL = TENHOU.replace(
     rounding="none",
 )
 
-EMA = RuleSet(
+EMA: Final = RuleSet(
     name="ema",
     base="ema",
     aka=False,
@@ -477,7 +477,7 @@ EMA = RuleSet(
     rounding="none",
 )
 
-WRC = EMA.replace(
+WRC: Final = EMA.replace(
     name="wrc",
     base="wrc",
     multi_ron=MultiRon.HEAD_BUMP,
@@ -492,7 +492,7 @@ WRC = EMA.replace(
     # claim window (late_claim within_seconds, ron_until_next_discard).
 )
 
-MLEAGUE = TENHOU.replace(
+MLEAGUE: Final = TENHOU.replace(
     name="mleague",
     base="mleague",
     multi_ron=MultiRon.HEAD_BUMP,
@@ -543,9 +543,9 @@ MLEAGUE = TENHOU.replace(
 #   with two opponents; nine terminals and four kans remain (double_nukidora.json S3-3 is a
 #   九種九牌; no corpus 3p game shows four kans).
 
-_SANMA_ABORTIVE = frozenset({DrawReason.KYUUSHU_KYUUHAI, DrawReason.SUUKAIKAN})
+_SANMA_ABORTIVE: Final = frozenset({DrawReason.KYUUSHU_KYUUHAI, DrawReason.SUUKAIKAN})
 
-TENHOU_SANMA = TENHOU.replace(
+TENHOU_SANMA: Final = TENHOU.replace(
     name="tenhou-sanma",
     players=3,
     abortive=_SANMA_ABORTIVE,
@@ -557,7 +557,7 @@ TENHOU_SANMA = TENHOU.replace(
     uma=(20000, 0, -20000),
 )
 
-MAJSOUL_SANMA = MAJSOUL.replace(
+MAJSOUL_SANMA: Final = MAJSOUL.replace(
     name="majsoul-sanma",
     players=3,
     abortive=_SANMA_ABORTIVE,
@@ -569,15 +569,15 @@ MAJSOUL_SANMA = MAJSOUL.replace(
     uma=(15000, 0, -15000),
 )
 
-PRESETS: Mapping[str, RuleSet] = {
+PRESETS: Final[Mapping[str, RuleSet]] = {
     r.name: r for r in (EMA, TENHOU, MAJSOUL, WRC, MLEAGUE, TENHOU_SANMA, MAJSOUL_SANMA)
 }
 
-COUNTERPARTS: Mapping[tuple[str, int], str] = {
+COUNTERPARTS: Final[Mapping[tuple[str, int], str]] = {
     ("tenhou", 3): "tenhou-sanma", ("tenhou-sanma", 4): "tenhou",
     ("majsoul", 3): "majsoul-sanma", ("majsoul-sanma", 4): "majsoul",
 }
 """The preset a preset becomes at a table of another size."""
 
-PLATFORM_PRESETS = frozenset({"tenhou", "majsoul", "tenhou-sanma", "majsoul-sanma"})
+PLATFORM_PRESETS: Final = frozenset({"tenhou", "majsoul", "tenhou-sanma", "majsoul-sanma"})
 """The presets of online platforms, whose custom lobbies may have their own uma."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
@@ -84,7 +84,7 @@ def describe(yaku: Iterable[tuple[Yaku, int]], han: int | None, fu: int | None,
 
 # -- arithmetic ------------------------------------------------------------------
 
-_LIMIT_BASE = {Limit.MANGAN: 2000, Limit.HANEMAN: 3000, Limit.BAIMAN: 4000,
+_LIMIT_BASE: Final = {Limit.MANGAN: 2000, Limit.HANEMAN: 3000, Limit.BAIMAN: 4000,
                Limit.SANBAIMAN: 6000, Limit.YAKUMAN: 8000}
 
 
@@ -175,7 +175,7 @@ def yakuman_multiple(yaku: Iterable[tuple[Yaku, int]], rules: RuleSet) -> int:
 
 # -- the calculator --------------------------------------------------------------
 
-_LIB_YAKU: dict[int, Yaku] = {
+_LIB_YAKU: Final[dict[int, Yaku]] = {
     0: Yaku.MENZEN_TSUMO, 1: Yaku.RIICHI, 3: Yaku.IPPATSU, 4: Yaku.CHANKAN, 5: Yaku.RINSHAN,
     6: Yaku.HAITEI, 7: Yaku.HOUTEI, 8: Yaku.DOUBLE_RIICHI, 11: Yaku.RENHOU, 12: Yaku.PINFU,
     13: Yaku.TANYAO, 14: Yaku.IIPEIKOU, 15: Yaku.HAKU, 16: Yaku.HATSU, 17: Yaku.CHUN,
@@ -193,7 +193,7 @@ _LIB_YAKU: dict[int, Yaku] = {
 }
 """The library's yaku ids (``Yaku.yaku_id``) as kansa's :class:`~kansa.replay.yaku.Yaku`."""
 
-_LIB_MELD = {MeldType.CHI: LibMeld.CHI, MeldType.PON: LibMeld.PON,
+_LIB_MELD: Final = {MeldType.CHI: LibMeld.CHI, MeldType.PON: LibMeld.PON,
              MeldType.DAIMINKAN: LibMeld.KAN, MeldType.KAKAN: LibMeld.SHOUMINKAN,
              MeldType.ANKAN: LibMeld.KAN}
 
@@ -343,8 +343,8 @@ def _kita_apart(pairs: list[tuple[Yaku, int]], kita: int, markers: Iterable[Tile
     return out
 
 
-_CACHE_SIZE = 4096
-_MELD_CODE = {MeldType.CHI: -2, MeldType.PON: -3, MeldType.DAIMINKAN: -4,
+_CACHE_SIZE: Final = 4096
+_MELD_CODE: Final = {MeldType.CHI: -2, MeldType.PON: -3, MeldType.DAIMINKAN: -4,
               MeldType.KAKAN: -5, MeldType.ANKAN: -6}
 
 
@@ -368,8 +368,8 @@ def _key(ws: WinSituation, ura: tuple[Tile, ...]) -> tuple[int, ...]:
     return tuple(k)
 
 
-_BY_ID: dict[int, tuple[RuleSet, _Calculator]] = {}
-_BY_RULES: dict[RuleSet, _Calculator] = {}
+_BY_ID: Final[dict[int, tuple[RuleSet, _Calculator]]] = {}
+_BY_RULES: Final[dict[RuleSet, _Calculator]] = {}
 
 
 def _calculator(rules: RuleSet) -> _Calculator:

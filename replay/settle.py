@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from kansa.replay.events import DrawReason, Hora, Ryukyoku
 from kansa.replay.ledger import Reason, Transfer, settle_differences
@@ -33,8 +34,8 @@ from kansa.replay.state import RoundState
 from kansa.replay.tiles import Seat
 from kansa.replay.yaku import Limit, Yaku
 
-_DRAGONS = frozenset(range(31, 34))
-_WINDS = frozenset(range(27, 31))
+_DRAGONS: Final = frozenset(range(31, 34))
+_WINDS: Final = frozenset(range(27, 31))
 
 
 @dataclass(slots=True, kw_only=True)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from kansa.replay.events import Ryukyoku, StartKyoku
 from kansa.replay.melds import Meld
 from kansa.replay.rules import RuleSet
 from kansa.replay.tiles import ALL_TILES, Seat, Tile
 
-DEAD_WALL = 14
+DEAD_WALL: Final = 14
 """Tiles kept back from the live wall (indicators and replacement tiles)."""
 
 
@@ -25,11 +26,11 @@ def set_size(players: int) -> int:
     return 136 - (28 if players == 3 else 0)
 
 
-LEFT_OUT = 1 << 40
+LEFT_OUT: Final = 1 << 40
 """Where the count of a kind the set leaves out starts (see :func:`seen_at_start`): far
 above any count a log can reach, so its first copy in play is told apart from a fifth
 copy of a kind the set has."""
-THREE_PLAYER_LEFT_OUT = (*range(1, 8), 34)
+THREE_PLAYER_LEFT_OUT: Final = (*range(1, 8), 34)
 """The tile codes a three-player set does without: 2m-8m and the red 5m."""
 
 

@@ -20,12 +20,12 @@ from typing import ClassVar, Final, NewType, final
 Seat = NewType("Seat", int)
 """Absolute seat 0-3 (0 = the game's first dealer)."""
 
-SUITS = "mpsz"
-_MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
-_RED_INDEX = (4, 13, 22)
+SUITS: Final = "mpsz"
+_MJAI_HONORS: Final = ("E", "S", "W", "N", "P", "F", "C")
+_RED_INDEX: Final = (4, 13, 22)
 
 
-_NAMES = (
+_NAMES: Final = (
     "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9",
     "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9",
     "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9",
@@ -297,10 +297,10 @@ for _t in ALL_TILES:
     _PARSE[_t.mpsz] = _t
 del _t
 
-WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
-DRAGONS: tuple[Tile, ...] = (Tile.HAKU, Tile.HATSU, Tile.CHUN)
-ALL_KINDS: tuple[Tile, ...] = _BY_INDEX
-YAOCHU: tuple[Tile, ...] = tuple(t for t in _BY_INDEX if t.is_yaochu)
+WINDS: Final[tuple[Tile, ...]] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
+DRAGONS: Final[tuple[Tile, ...]] = (Tile.HAKU, Tile.HATSU, Tile.CHUN)
+ALL_KINDS: Final[tuple[Tile, ...]] = _BY_INDEX
+YAOCHU: Final[tuple[Tile, ...]] = tuple(t for t in _BY_INDEX if t.is_yaochu)
 
 
 def parse_tiles(text: str) -> list[Tile]:

@@ -29,7 +29,7 @@ first tenpai turn and tenpai at the end).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay import hand
 from kansa.replay.events import (
@@ -49,7 +49,7 @@ from kansa.replay.rules import RuleSet, TempFuritenClear
 from kansa.replay.state import MissedWin, PlayerState, RoundState
 from kansa.replay.tiles import YAOCHU, Seat, Tile
 
-_YAOCHU_KINDS = tuple(t.index for t in YAOCHU)
+_YAOCHU_KINDS: Final = tuple(t.index for t in YAOCHU)
 
 
 
@@ -313,7 +313,7 @@ class Tracker:
 
 
 TrackFn = Callable[[Tracker, RoundState, Any, HandRecord | None, int], None]
-TRACK: dict[type, TrackFn] = {
+TRACK: Final[dict[type, TrackFn]] = {
     StartKyoku: Tracker._start,
     Tsumo: Tracker._tsumo,
     Dahai: Tracker._dahai,

@@ -8,6 +8,8 @@ and records and judges around it.  Tiles leave a hand before the transition runs
 
 from __future__ import annotations
 
+from typing import Final
+
 from kansa.replay.events import Chi, Dahai, Daiminkan, Pon, ReachAccepted, Ryukyoku, StartKyoku
 from kansa.replay.melds import Meld, MeldType
 from kansa.replay.payments import RIICHI_STICK
@@ -15,7 +17,7 @@ from kansa.replay.rules import RuleSet
 from kansa.replay.state import GameState, LastDiscard, PlayerState, RiverTile, RoundState
 from kansa.replay.tiles import Tile
 
-_CALLED = {Chi: MeldType.CHI, Pon: MeldType.PON, Daiminkan: MeldType.DAIMINKAN}
+_CALLED: Final = {Chi: MeldType.CHI, Pon: MeldType.PON, Daiminkan: MeldType.DAIMINKAN}
 
 
 def start_kyoku(st: GameState, ev: StartKyoku, rules: RuleSet) -> RoundState:

@@ -9,13 +9,14 @@ only follows what the log records, with the records kept here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from kansa.replay.events import Chi, Daiminkan, Dora, Hora, Pon
 from kansa.replay.melds import Meld, MeldType
 from kansa.replay.state import PlayerState, RiverTile, RoundState
 from kansa.replay.tiles import Seat, Tile
 
-KEEPS_UNDO = frozenset({Chi, Pon, Daiminkan, Hora, Dora})
+KEEPS_UNDO: Final = frozenset({Chi, Pon, Daiminkan, Hora, Dora})
 """Events after which a draw or a call can still be taken back."""
 
 DrawUndo = tuple[Seat, Tile | None, Seat | None, bool]

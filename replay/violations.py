@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.events import SourceRef
 from kansa.replay.frozen import frozen_state, set_frozen_state
@@ -34,7 +34,7 @@ class Severity(Enum):
         return _RANK[self] > _RANK[other]
 
 
-_RANK = {Severity.WARNING: 1, Severity.ERROR: 2}
+_RANK: Final = {Severity.WARNING: 1, Severity.ERROR: 2}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,8 +65,8 @@ class RuleSpec:
         set_frozen_state(self, state)
 
 
-_RULES: dict[str, RuleSpec] = {}
-RULES: Mapping[str, RuleSpec] = MappingProxyType(_RULES)
+_RULES: Final[dict[str, RuleSpec]] = {}
+RULES: Final[Mapping[str, RuleSpec]] = MappingProxyType(_RULES)
 """Every rule id kansa can report, keyed by id."""
 
 

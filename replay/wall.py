@@ -23,24 +23,24 @@ import random
 import struct
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-N = 624
-_M = 397
-_MASK = 0xFFFFFFFF
-_UPPER = 0x80000000
-_LOWER = 0x7FFFFFFF
-_MATRIX = 0x9908B0DF
+N: Final = 624
+_M: Final = 397
+_MASK: Final = 0xFFFFFFFF
+_UPPER: Final = 0x80000000
+_LOWER: Final = 0x7FFFFFFF
+_MATRIX: Final = 0x9908B0DF
 
-BASE64_PREFIX = "mt19937ar-sha512-n288-base64,"
-HEX_PREFIX = "mt19937ar-sha512-n288,"
-WORDS_PER_HAND = 288
-LEGACY_SEEN = 1
+BASE64_PREFIX: Final = "mt19937ar-sha512-n288-base64,"
+HEX_PREFIX: Final = "mt19937ar-sha512-n288,"
+WORDS_PER_HAND: Final = 288
+LEGACY_SEEN: Final = 1
 """Kans after which the hex-seed era's dead wall is known from real logs: its later
 replacement draws and kan-dora indicators are not compared."""
-TILES = 136
-DEAD_WALL = 14
-SANMA_IDS = tuple(i for i in range(TILES) if not 4 <= i < 32)
+TILES: Final = 136
+DEAD_WALL: Final = 14
+SANMA_IDS: Final = tuple(i for i in range(TILES) if not 4 <= i < 32)
 """The tile ids of a three-player set, in order: 2m-8m (ids 4-31) left out.  Verified
 on the real sanma log ``dnovikoff__tenhou/sanma2.xml``: its deals, dice, live draws,
 first dora and ura indicators and kita replacement draws follow from its seed."""
@@ -173,7 +173,7 @@ def _sha512() -> Callable[[bytes], Any]:
     raise ImportError("no SHA-512 in this Python")
 
 
-_SHA512 = _sha512()
+_SHA512: Final = _sha512()
 
 
 def hand_random(words: bytes) -> list[int]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
@@ -84,7 +85,7 @@ class _Claims:
     """After a chi or pon: the caller and the kinds it may not discard now."""
 
 
-_MEMORY = Memory("claims", _Claims)
+_MEMORY: Final = Memory("claims", _Claims)
 
 
 def forbidden_discards(memos: Memos, seat: Seat) -> tuple[int, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from kansa.replay import hand
 from kansa.replay.checks.registry import check
 from kansa.replay.checks.structure import ASSUMPTION
@@ -13,9 +15,9 @@ from kansa.replay.state import PlayerState, RoundState
 from kansa.replay.tiles import ALL_TILES, format_tiles
 from kansa.replay.violations import Severity, Violation, define
 
-_TH = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
+_TH: Final = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
 
-TENPAI_CLAIM = define(
+TENPAI_CLAIM: Final = define(
     "draw.tenpai-claim", "Tenpai shown at a draw that the hand contradicts", Severity.ERROR,
     "EMA RCR 3.4.2",
     "At an exhaustive draw a hand shown as tenpai must be tenpai (a wait on a kind the "
@@ -25,7 +27,7 @@ TENPAI_CLAIM = define(
     "log.assumption warning (a blank of the log's writer), not this error.",
     tenhou=_TH + "ryuukyoku: tenpai hands are shown, riichi hands always; EMA RCR 3.4.2",
 )
-ABORTIVE = define(
+ABORTIVE: Final = define(
     "draw.abortive-invalid", "Abortive draw whose condition does not hold", Severity.ERROR,
     "EMA RCR 3.4.3 (seed text; removed in EMA 2016)",
     "An abortive draw the replayed state does not allow: nine terminals without nine "
@@ -36,14 +38,14 @@ ABORTIVE = define(
     "suukaikan, sanchahou); EMA RCR 3.4.3",
     majsoul="Mahjong Soul rules (riichi.wiki/Mahjong_Soul), abortive draws; EMA RCR 3.4.3",
 )
-_NAMES = {
+_NAMES: Final = {
     DrawReason.KYUUSHU_KYUUHAI: "nine terminals (kyuushu kyuuhai)",
     DrawReason.SUUFON_RENDA: "four winds (suufon renda)",
     DrawReason.SUUCHA_RIICHI: "four riichi (suucha riichi)",
     DrawReason.SUUKAIKAN: "four kongs (suukaikan)",
     DrawReason.SANCHAHOU: "three winners (sanchahou)",
 }
-_YAOCHU = tuple(t.index for t in ALL_TILES if not t.is_red and t.is_yaochu)
+_YAOCHU: Final = tuple(t.index for t in ALL_TILES if not t.is_red and t.is_yaochu)
 
 
 # -- exhaustive draw -----------------------------------------------------------------------
@@ -220,7 +222,7 @@ def _sanchahou(rs: RoundState, ev: Ryukyoku) -> Why:
                   + ")")
 
 
-_ABORTIVE = {
+_ABORTIVE: Final = {
     DrawReason.KYUUSHU_KYUUHAI: _kyuushu,
     DrawReason.SUUFON_RENDA: _suufon,
     DrawReason.SUUCHA_RIICHI: _suucha,

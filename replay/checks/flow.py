@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from kansa.replay.checks.registry import check
 from kansa.replay.checks.ruleset import report_mismatch
@@ -22,7 +23,7 @@ from kansa.replay.state import RoundState
 from kansa.replay.tiles import WINDS, Seat, Tile
 from kansa.replay.violations import Severity, Violation, define
 
-DEALER = define(
+DEALER: Final = define(
     "flow.dealer", "Wrong next dealer or round", Severity.ERROR, "EMA RCR 3.1, 3.4.10",
     "The next hand's dealer, round wind or hand number does not follow from the last result: "
     "the dealer repeats after a win (also as one of several winners), after tenpai at an "
@@ -30,18 +31,18 @@ DEALER = define(
     "deal passes to the right.",
     tenhou="Tenhou rules: 連荘 (dealer win, dealer tenpai, abortive draws)",
 )
-HONBA = define(
+HONBA: Final = define(
     "flow.honba", "Wrong honba count", Severity.ERROR, "EMA RCR 3.4.2, 3.4.10",
     "The next hand's honba count does not follow from the last result: one more after any "
     "draw and after a dealer's win, back to zero after a win by anyone else.",
     tenhou="Tenhou rules: 積み棒",
 )
-STICKS_ON_TABLE = define(
+STICKS_ON_TABLE: Final = define(
     "flow.sticks", "Wrong riichi sticks on the table", Severity.ERROR, "EMA RCR 3.4.4",
     "The riichi sticks the next hand starts with are not those left on the table: the sticks "
     "of the last hands carried over draws, none after a win.",
 )
-END = define(
+END: Final = define(
     "flow.end", "The game ends when it should not, or goes on when it should end",
     Severity.ERROR, "EMA RCR 3.1 (East and South rounds)",
     "The game must end after the last hand of the South round (East round for an East-only "
@@ -171,7 +172,7 @@ class _Length:
     """The rule set of the other game length, once the play showed that one."""
 
 
-_LENGTH = Memory("flow.length", _Length, per_hand=False)
+_LENGTH: Final = Memory("flow.length", _Length, per_hand=False)
 
 
 def _flow_rules(ctx: CheckContext) -> RuleSet:

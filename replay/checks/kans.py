@@ -11,6 +11,7 @@ numbers are those of the EMA edition in the seeds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from kansa.replay.checks.registry import check
 from kansa.replay.checks.ruleset import report_mismatch
@@ -115,7 +116,7 @@ def indicators_missing(ctx: CheckContext) -> int:
     return 0 if m is None else sum(1 for k in m.kans if k.overdue is not None and not k.revealed)
 
 
-_MEMORY = Memory("kans", _Kans)
+_MEMORY: Final = Memory("kans", _Kans)
 
 
 def _kan_kind(ev: Daiminkan | Kakan | Ankan) -> Tile:

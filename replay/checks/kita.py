@@ -12,6 +12,7 @@ does not hold (tiles.not-in-hand); the checks here judge the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
@@ -20,7 +21,7 @@ from kansa.replay.memory import Memory
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import Severity, Violation, define
 
-_SANMA = "Tenhou and Mahjong Soul three-player rules (riichi.wiki Sanma)"
+_SANMA: Final = "Tenhou and Mahjong Soul three-player rules (riichi.wiki Sanma)"
 
 define(
     "kita.not-north", "Kita of a tile that is not North", Severity.ERROR,
@@ -56,7 +57,7 @@ class _Kita:
     """The last chi or pon: the caller and its number of wall draws then."""
 
 
-_MEMORY = Memory("kita", _Kita)
+_MEMORY: Final = Memory("kita", _Kita)
 
 
 @check(Nukidora, rules=("kita.not-north",))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from kansa.replay.violations import RULES, Violation
 
@@ -34,7 +34,7 @@ class Check:
         return f"{self.fn.__module__}.{self.fn.__name__}"
 
 
-CHECKS: list[Check] = []
+CHECKS: Final[list[Check]] = []
 
 
 def check(*events: type, rules: tuple[str, ...], phase: Phase = "before") -> Callable[

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from kansa.replay import hand
 from kansa.replay.checks.registry import check
 from kansa.replay.checks.text import hand_text, kinds_text, mask_kinds, reading_text, shanten_text
@@ -11,10 +13,10 @@ from kansa.replay.rules import RiichiAnkan
 from kansa.replay.state import PlayerState
 from kansa.replay.violations import Severity, Violation, define
 
-_TH = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
-_MS = "Mahjong Soul rules (riichi.wiki/Mahjong_Soul), "
+_TH: Final = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
+_MS: Final = "Mahjong Soul rules (riichi.wiki/Mahjong_Soul), "
 
-WALL = define(
+WALL: Final = define(
     "riichi.wall", "Riichi with fewer than four tiles left in the wall", Severity.ERROR,
     "EMA RCR 3.3.12",
     "Riichi declared when fewer tiles than the rule set's minimum (four: the declarer must "
@@ -23,14 +25,14 @@ WALL = define(
     majsoul=_MS + "riichi: at least 4 tiles left in the wall; EMA RCR 3.3.12",
     wrc="WRC 2015 (as EMA RCR 3.3.12): no riichi with fewer than four tiles in the wall",
 )
-OPEN_HAND = define(
+OPEN_HAND: Final = define(
     "riichi.open-hand", "Riichi with an open hand", Severity.ERROR, "EMA RCR 3.3.12",
     "Riichi declared by a player who has called a chow, pung or open kong (a concealed "
     "kong keeps the hand concealed, EMA RCR 3.3.8).",
     tenhou=_TH + "riichi needs a closed hand; EMA RCR 3.3.12",
     majsoul=_MS + "riichi needs a closed hand; EMA RCR 3.3.12",
 )
-NOT_TENPAI = define(
+NOT_TENPAI: Final = define(
     "riichi.not-tenpai", "Riichi without a waiting hand", Severity.ERROR,
     "EMA RCR 3.3.12, 3.4.2",
     "The hand left after the declaration discard is not tenpai: no tile completes it, or "
@@ -39,7 +41,7 @@ NOT_TENPAI = define(
     "one); EMA RCR 3.3.12",
     majsoul=_MS + "riichi requires tenpai; EMA RCR 3.3.12",
 )
-POINTS = define(
+POINTS: Final = define(
     "riichi.points", "Riichi without enough points for the stick", Severity.ERROR,
     "rule set: riichi_min_points (EMA RCR 3.3.12 sets no minimum)",
     "Riichi declared by a player holding fewer points than the rule set requires before "
@@ -47,19 +49,19 @@ POINTS = define(
     tenhou=_TH + "riichi needs at least 1000 points",
     majsoul=_MS + "riichi needs at least 1000 points",
 )
-TWICE = define(
+TWICE: Final = define(
     "riichi.twice", "Riichi declared twice", Severity.ERROR, "EMA RCR 3.3.12",
     "A player who is already in riichi declares it again.",
     tenhou=_TH + "riichi; EMA RCR 3.3.12",
 )
-HAND_CHANGED = define(
+HAND_CHANGED: Final = define(
     "riichi.hand-changed", "Hand changed after riichi", Severity.ERROR, "EMA RCR 3.3.12",
     "After riichi the hand is locked: every discard must be the tile just drawn, and no "
     "tile may be called except to win (a concealed kong is judged by riichi.kan-changes-wait).",
     tenhou=_TH + "after riichi only the drawn tile is discarded; EMA RCR 3.3.12",
     majsoul=_MS + "after riichi only the drawn tile is discarded; EMA RCR 3.3.12",
 )
-KAN_CHANGES_WAIT = define(
+KAN_CHANGES_WAIT: Final = define(
     "riichi.kan-changes-wait", "Concealed kong after riichi that is not allowed",
     Severity.ERROR, "EMA RCR 3.3.12; riichi.wiki Riichi, Kan during riichi",
     "After riichi a concealed kong is allowed only of the tile just drawn (no okurikan), "

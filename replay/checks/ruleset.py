@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
@@ -48,7 +49,7 @@ from kansa.replay.tiles import Seat, Tile
 from kansa.replay.violations import RULES, Severity, Violation, define
 from kansa.replay.yaku import Yaku
 
-MISMATCH = define(
+MISMATCH: Final = define(
     "ruleset.mismatch", "The log follows different rules", Severity.WARNING, "kansa: rule set",
     "The log shows something the audit rule set does not have: red fives in a game "
     "audited without them, an abortive draw or nagashi mangan the rule set does not "
@@ -58,7 +59,7 @@ MISMATCH = define(
     "the audit rule set.",
 )
 
-_REPORTED: Memory[set[str]] = Memory("ruleset.mismatch", set, per_hand=False)
+_REPORTED: Final[Memory[set[str]]] = Memory("ruleset.mismatch", set, per_hand=False)
 """The keys of the mismatches this game already reported."""
 
 
@@ -105,7 +106,7 @@ def red_fives_dealt(ctx: CheckContext, ev: StartKyoku) -> list[Violation] | None
     return _red(ctx, (ev.dora_marker,), "the dora indicator")
 
 
-_REDS = (Tile.M5R, Tile.P5R, Tile.S5R)
+_REDS: Final = (Tile.M5R, Tile.P5R, Tile.S5R)
 
 
 @check(Hora, Ryukyoku, rules=("ruleset.mismatch",))
@@ -124,7 +125,7 @@ def red_fives_seen(ctx: CheckContext, ev: Hora | Ryukyoku) -> list[Violation] | 
 
 # -- results the rule set does not have ---------------------------------------------
 
-_DRAW_NAMES = {
+_DRAW_NAMES: Final = {
     DrawReason.KYUUSHU_KYUUHAI: "nine terminals (kyuushu kyuuhai)",
     DrawReason.SUUFON_RENDA: "four winds (suufon renda)",
     DrawReason.SUUCHA_RIICHI: "four riichi (suucha riichi)",
@@ -150,7 +151,7 @@ def draw_kinds(ctx: CheckContext, ev: Ryukyoku) -> list[Violation] | None:
     return None
 
 
-_RONS: Memory[list[Seat]] = Memory("ruleset.rons", list)
+_RONS: Final[Memory[list[Seat]]] = Memory("ruleset.rons", list)
 """The winners on the hand's discard so far."""
 
 
@@ -275,12 +276,14 @@ def follow_the_play(events: Sequence[Event], rules: RuleSet) -> RuleSet:
     said: list[str] = []
     unknown: list[UnknownRule] = []
     opened: set[int] = set()
+    # the classes bound once, and a tuple rather than a union (built anew at each use)
+    start, hora, claim = StartKyoku, Hora, (Chi, Pon, Daiminkan)
     for ev in events:
-        if isinstance(ev, StartKyoku):
+        if isinstance(ev, start):
             opened.clear()
-        elif isinstance(ev, Chi | Pon | Daiminkan):
+        elif isinstance(ev, claim):
             opened.add(ev.actor)
-        elif isinstance(ev, Hora) and ev.yaku:
+        elif isinstance(ev, hora) and ev.yaku:
             han = dict(ev.yaku)
             if not rules.aka and not aka and han.get(Yaku.AKA_DORA, 0) > 0:
                 aka = True

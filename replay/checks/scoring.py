@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from kansa.replay.checks.kans import indicators_missing
 from kansa.replay.checks.registry import check
@@ -21,7 +22,7 @@ from kansa.replay.settle import SettledDraw, SettledWin, Settlement, WinEntry, a
 from kansa.replay.violations import Severity, Violation, define
 from kansa.replay.yaku import Limit, Yaku
 
-VALUE = define(
+VALUE: Final = define(
     "score.value", "Hand value differs from the rule set's", Severity.ERROR,
     "EMA RCR 3.3.11 and the scoring chapter (yaku, fu, limits)",
     "The yaku, han, fu, limit or points the log gives a win differ from what the replayed hand "
@@ -37,14 +38,14 @@ VALUE = define(
     wrc="WRC 2015 §6.1 (kiriage mangan, kazoe capped at sanbaiman)",
     mleague="M-League rules: scoring",
 )
-INDICATORS = define(
+INDICATORS: Final = define(
     "score.indicators", "Indicators of a win that do not match the table", Severity.ERROR,
     "EMA RCR 3.3.5-3.3.7 (kan dora), scoring chapter (ura dora)",
     "The dora indicators the log lists for a win differ from those revealed during play, or "
     "a riichi winner's ura indicators are not as many as the dora indicators.",
     tenhou="Tenhou rules: kan dora (ankan at once, open kans at the next discard), ura dora",
 )
-PAYMENT = define(
+PAYMENT: Final = define(
     "score.payment", "Win payment differs from the rule set's", Severity.ERROR,
     "EMA RCR 3.4.9-3.4.10 (payments, counters)",
     "A ron or tsumo moved other points than the hand's value gives: the dealer and "
@@ -56,14 +57,14 @@ PAYMENT = define(
     "follow it), and payments that match neither are reported with both.",
     tenhou="Tenhou rules: payments; double ron: the closest winner takes the honba",
 )
-STICKS = define(
+STICKS: Final = define(
     "score.sticks", "Riichi sticks collected wrongly", Severity.ERROR, "EMA RCR 3.3.14, 3.4.4",
     "A winner collected other riichi sticks than the rule set gives: all sticks on the table "
     "(those carried over draws included) to the closest winner, or, under EMA, each winning "
     "declarer's own stick back and the rest to the closest winner.",
     tenhou="Tenhou rules: the closest winner takes every stick on the table",
 )
-NOTEN = define(
+NOTEN: Final = define(
     "score.noten", "Draw payments differ from the rule set's", Severity.ERROR, "EMA RCR 3.4.2",
     "An exhaustive draw moved other points than the noten payments (3,000 in total at four "
     "players, 2,000 at three, split "
@@ -72,7 +73,7 @@ NOTEN = define(
     "moved points.",
     tenhou="Tenhou rules: noten payments, nagashi mangan (流し満貫)",
 )
-PAO = define(
+PAO: Final = define(
     "score.pao", "Liability (pao) differs from the rule set's", Severity.ERROR, "EMA RCR 3.3.6",
     "The liable player (the one who fed the pon or open kan completing the third dragon set "
     "or the fourth wind set) is not the one the log names, or the liable player's payments "
@@ -82,7 +83,7 @@ PAO = define(
            "the liable player)",
     majsoul="Mahjong Soul rules: liability for the pao yakuman part only",
 )
-FINAL = define(
+FINAL: Final = define(
     "score.final", "Final points differ from the rule set's", Severity.ERROR,
     "EMA RCR 3.6 (end of the game: uma)",
     "The game points the log gives at the end (after leftover sticks, uma and oka, rounded as "
@@ -98,7 +99,7 @@ FINAL = define(
     majsoul_sanma="Mahjong Soul three-player: (score - 35,000) / 1000 plus uma 15/0/-15, no "
                   "oka (the final points of its records, as converted logs give them)",
 )
-MULTI_RON = define(
+MULTI_RON: Final = define(
     "win.multi-ron", "More winners on one discard than the rule set allows", Severity.ERROR,
     "EMA RCR 3.3.1 (EMA: every claimant wins)",
     "Two or more players win on one discard where the rule set lets only the closest win "

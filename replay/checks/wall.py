@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.checks.registry import check
 from kansa.replay.context import CheckContext
@@ -38,49 +38,49 @@ from kansa.replay.violations import Severity, Violation, define
 from kansa.replay.wall import DEAD_WALL, LEGACY_SEEN, TILES, Wall, game_walls
 from kansa.replay.yaku import Yaku
 
-_CITE = "Tenhou's published shuffle (mt19937ar-sha512-n288): the wall follows from the seed"
-_ALL = "; the first difference of a hand is reported, with the number of the others"
-DEAL = define(
+_CITE: Final = "Tenhou's published shuffle (mt19937ar-sha512-n288): the wall follows from the seed"
+_ALL: Final = "; the first difference of a hand is reported, with the number of the others"
+DEAL: Final = define(
     "wall.deal", "Dealt tiles that the seed's wall does not deal", Severity.ERROR, _CITE,
     "A player's starting hand differs from the 13 tiles the wall rebuilt from the log's "
     "shuffle seed deals that seat" + _ALL + ".")
-DRAW = define(
+DRAW: Final = define(
     "wall.draw", "A draw that is not the wall's next tile", Severity.ERROR, _CITE,
     "A live-wall draw differs from the next tile of the wall rebuilt from the log's "
     "shuffle seed" + _ALL + ".")
-REPLACEMENT = define(
+REPLACEMENT: Final = define(
     "wall.replacement", "A replacement draw that is not the dead wall's tile", Severity.ERROR,
     _CITE, "The draw after a kan differs from the dead-wall tile the seed's wall gives for "
     "that kan" + _ALL + ".")
-INDICATOR = define(
+INDICATOR: Final = define(
     "wall.indicator", "A dora, kan-dora or ura indicator that is not the wall's",
     Severity.ERROR, _CITE,
     "A revealed indicator (the first dora, a kan dora, or an ura indicator shown at a win) "
     "differs from the dead-wall tile of the seed's wall" + _ALL + ".")
-DICE = define(
+DICE: Final = define(
     "wall.dice", "Dice that the seed did not throw", Severity.ERROR, _CITE,
     "The dice the hand's INIT records differ from the two the seed throws for that hand"
     + _ALL + ".")
-LENGTH = define(
+LENGTH: Final = define(
     "wall.length", "A hand whose live wall ends elsewhere than the seed's", Severity.ERROR,
     _CITE, "A draw from a live wall that the seed's wall has already emptied, an "
     "exhaustive draw while live tiles remain, or a last-tile win (haitei, houtei) that is "
     "not on the last tile" + _ALL + ".")
 
-_AKA = tuple(Tile.from_tenhou_id(i, True) for i in range(TILES))
-_SANMA_REMOVED = 7 * 4
+_AKA: Final = tuple(Tile.from_tenhou_id(i, True) for i in range(TILES))
+_SANMA_REMOVED: Final = 7 * 4
 """2m-8m: a three-player wall holds 108 tiles."""
-_PLAIN = tuple(Tile.from_tenhou_id(i, False) for i in range(TILES))
+_PLAIN: Final = tuple(Tile.from_tenhou_id(i, False) for i in range(TILES))
 
 
-_CODE = attrgetter("code")
-_BY_RANK = tuple(sorted(range(TILES), key=lambda i: (_AKA[i].order, i)))
+_CODE: Final = attrgetter("code")
+_BY_RANK: Final = tuple(sorted(range(TILES), key=lambda i: (_AKA[i].order, i)))
 """The tile ids in the order of their tiles (a red five right after its plain fives)."""
-_RANK = tuple(sorted(range(TILES), key=_BY_RANK.__getitem__))
+_RANK: Final = tuple(sorted(range(TILES), key=_BY_RANK.__getitem__))
 """Each tile id's place in :data:`_BY_RANK`."""
-_AKA_BY_RANK = tuple([_AKA[i] for i in _BY_RANK])
-_PLAIN_BY_RANK = tuple([_PLAIN[i] for i in _BY_RANK])
-_LAST_TILE = (Yaku.HAITEI, Yaku.HOUTEI)
+_AKA_BY_RANK: Final = tuple([_AKA[i] for i in _BY_RANK])
+_PLAIN_BY_RANK: Final = tuple([_PLAIN[i] for i in _BY_RANK])
+_LAST_TILE: Final = (Yaku.HAITEI, Yaku.HOUTEI)
 
 
 @cache
@@ -179,7 +179,7 @@ class _Box:
     walls: _Walls | None = None
 
 
-_MEMORY: Memory[_Box] = Memory("wall", _Box, per_hand=False)
+_MEMORY: Final[Memory[_Box]] = Memory("wall", _Box, per_hand=False)
 
 
 def _walls(ctx: CheckContext) -> _Walls:

@@ -6,6 +6,8 @@ the three kinds are kept by :mod:`kansa.replay.tracker`; tsumo is always allowed
 
 from __future__ import annotations
 
+from typing import Final
+
 from kansa.replay import hand
 from kansa.replay.checks.registry import check
 from kansa.replay.checks.text import (
@@ -24,17 +26,17 @@ from kansa.replay.state import PlayerState, RoundState
 from kansa.replay.tiles import Tile, format_tiles
 from kansa.replay.violations import Severity, Violation, define
 
-_TH = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
-_MS = "Mahjong Soul rules (riichi.wiki/Mahjong_Soul), "
+_TH: Final = "Tenhou.net rules (riichi.wiki/Tenhou.net_rules), "
+_MS: Final = "Mahjong Soul rules (riichi.wiki/Mahjong_Soul), "
 
-FURITEN_DISCARD = define(
+FURITEN_DISCARD: Final = define(
     "furiten.discard", "Ron while furiten on an own discard", Severity.ERROR, "EMA RCR 3.4.5",
     "A player wins on a discard while one of their waits is among the tiles they discarded "
     "this hand (tiles called away included), whether or not that tile would give a yaku.",
     tenhou=_TH + "furiten (sutehai furiten); EMA RCR 3.4.5",
     majsoul=_MS + "furiten; EMA RCR 3.4.5",
 )
-FURITEN_TEMPORARY = define(
+FURITEN_TEMPORARY: Final = define(
     "furiten.temporary", "Ron while temporarily furiten", Severity.ERROR, "EMA RCR 3.4.5",
     "A player who let a winning tile pass (a discard, or a tile added to a kong) wins on a "
     "discard before the furiten ended: EMA 2016 at the player's next draw or claim, Tenhou "
@@ -43,27 +45,27 @@ FURITEN_TEMPORARY = define(
     "discard; skipping a chankan counts; EMA RCR 3.4.5",
     majsoul=_MS + "temporary furiten lasts until the player's own next discard; EMA RCR 3.4.5",
 )
-FURITEN_RIICHI = define(
+FURITEN_RIICHI: Final = define(
     "furiten.riichi", "Ron while furiten after passing a win in riichi", Severity.ERROR,
     "EMA RCR 3.3.12, 3.4.5",
     "A riichi player who let a winning tile pass is furiten for the rest of the hand.",
     tenhou=_TH + "riichi furiten lasts the rest of the hand; EMA RCR 3.3.12",
     majsoul=_MS + "riichi furiten lasts the rest of the hand; EMA RCR 3.3.12",
 )
-INCOMPLETE = define(
+INCOMPLETE: Final = define(
     "win.incomplete", "Win with a hand that is not complete", Severity.ERROR, "EMA RCR 3.2",
     "The winner's hand with the winning tile is not four sets and a pair, seven pairs or "
     "thirteen orphans (called sets count as sets).",
     tenhou=_TH + "agari; EMA RCR 3.2",
 )
-NO_YAKU = define(
+NO_YAKU: Final = define(
     "win.no-yaku", "Win without a yaku", Severity.ERROR, "EMA RCR 3.2",
     "The winning hand is complete but has no yaku; dora, red fives and ura dora are not yaku.",
     tenhou=_TH + "one yaku required (no ryanhan shibari); EMA RCR 3.2",
     majsoul=_MS + "one yaku required; EMA RCR 3.2",
 )
 
-_TEMP_END = {
+_TEMP_END: Final = {
     TempFuritenClear.OWN_DISCARD: "has not discarded since (temporary furiten ends at the "
     "player's own next discard)",
     TempFuritenClear.OWN_DRAW_OR_CLAIM: "has not drawn or claimed a tile since (temporary "
