@@ -44,13 +44,21 @@ def seen_at_start(players: int) -> list[int]:
     return seen
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RiverTile:
+    # (a written __init__: compiled, the one dataclasses writes runs interpreted)
     tile: Tile
     tsumogiri: bool
-    riichi: bool = False
+    riichi: bool
     """Turned sideways: the riichi declaration tile."""
-    called_by: Seat | None = None
+    called_by: Seat | None
+
+    def __init__(self, tile: Tile, tsumogiri: bool, riichi: bool = False,
+                 called_by: Seat | None = None) -> None:
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.riichi = riichi
+        self.called_by = called_by
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,45 +80,71 @@ class MissedWin:
         return f"{self.tile.mpsz} {what} by seat {self.seat} (event {self.event}, turn {self.turn})"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PlayerState:
+    # (a written __init__: compiled, the one dataclasses writes runs interpreted)
     seat: Seat
-    c37: list[int] = field(default_factory=lambda: [0] * 37)
-    c34: list[int] = field(default_factory=lambda: [0] * 34)
-    hidden: int = 0
+    c37: list[int]
+    c34: list[int]
+    hidden: int
     """Concealed tiles the log does not show (one-seat logs)."""
-    known_count: int = 0
+    known_count: int
     """``sum(c34)``, kept up to date."""
-    melds: list[Meld] = field(default_factory=list)
-    river: list[RiverTile] = field(default_factory=list)
-    discarded34: list[bool] = field(default_factory=lambda: [False] * 34)
+    melds: list[Meld]
+    river: list[RiverTile]
+    discarded34: list[bool]
     """Kinds this player ever discarded this hand, called-away tiles included."""
-    nukidora: int = 0
-    draws: int = 0
+    nukidora: int
+    draws: int
     """Wall draws this hand (replacement draws excluded): the player's turn number."""
-    last_draw: Tile | None = None
+    last_draw: Tile | None
     """The tile just drawn, while the player has not discarded it yet."""
-    riichi_pending: bool = False
+    riichi_pending: bool
     """``Reach`` seen, the declaration discard or its acceptance not yet."""
-    riichi: bool = False
-    riichi_turn: int | None = None
-    riichi_discard_index: int | None = None
-    double_riichi: bool = False
-    ippatsu: bool = False
-    size_reported: bool = False
+    riichi: bool
+    riichi_turn: int | None
+    riichi_discard_index: int | None
+    double_riichi: bool
+    ippatsu: bool
+    size_reported: bool
     """A wrong hand size was already reported for this player this hand."""
     # -- hand analysis, kept by kansa.replay.tracker --------------------------------------
-    waits: int = -1
+    waits: int
     """Shape waits (bit ``k`` = kind ``k``) of the concealed hand as it was after the
     player's last discard (or the deal); -1 while the hand is hidden or of the wrong size."""
-    tenpai: bool = False
+    tenpai: bool
     """That hand is tenpai: a wait on a kind it does not hold four times (EMA 3.4.2)."""
-    tenpai_turn: int | None = None
+    tenpai_turn: int | None
     """The turn (wall draws so far; 0 = dealt) of the first discard that left it tenpai."""
-    temp_furiten: MissedWin | None = None
+    temp_furiten: MissedWin | None
     """A win passed that still makes the player furiten (``RuleSet.temp_furiten_clear``)."""
-    riichi_furiten: MissedWin | None = None
+    riichi_furiten: MissedWin | None
     """A win passed after riichi: furiten for the rest of the hand."""
+
+    def __init__(self, seat: Seat, hidden: int = 0) -> None:
+        self.seat = seat
+        self.c37 = [0] * 37
+        self.c34 = [0] * 34
+        self.hidden = hidden
+        self.known_count = 0
+        self.melds = []
+        self.river = []
+        self.discarded34 = [False] * 34
+        self.nukidora = 0
+        self.draws = 0
+        self.last_draw = None
+        self.riichi_pending = False
+        self.riichi = False
+        self.riichi_turn = None
+        self.riichi_discard_index = None
+        self.double_riichi = False
+        self.ippatsu = False
+        self.size_reported = False
+        self.waits = -1
+        self.tenpai = False
+        self.tenpai_turn = None
+        self.temp_furiten = None
+        self.riichi_furiten = None
 
     # -- hand contents ----------------------------------------------------------
 
@@ -200,18 +234,28 @@ class PlayerState:
         return None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class LastDiscard:
+    # (a written __init__, as for RiverTile: one of each is made per discard)
     seat: Seat
     tile: Tile
     event: int
     """Event index of the discard."""
-    claimable: bool = True
+    claimable: bool
     """False once the next player drew or someone called it."""
-    last_tile: bool = False
+    last_tile: bool
     """Discarded after the live wall ran out (houtei)."""
-    time: float | None = None
+    time: float | None
     """When the discard was made, where the log records times (the claim window)."""
+
+    def __init__(self, seat: Seat, tile: Tile, event: int, *, claimable: bool = True,
+                 last_tile: bool = False, time: float | None = None) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.event = event
+        self.claimable = claimable
+        self.last_tile = last_tile
+        self.time = time
 
 
 @dataclass(slots=True)

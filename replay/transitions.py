@@ -69,7 +69,8 @@ def dahai(rs: RoundState, p: PlayerState, ev: Dahai, index: int) -> None:
     p.last_draw = None
     if p.riichi:
         p.ippatsu = False  # the first discard after the declaration ends the window
-    rs.last_discard = LastDiscard(p.seat, tile, index, True, rs.live_wall == 0, ev.time)
+    rs.last_discard = LastDiscard(p.seat, tile, index, last_tile=rs.live_wall == 0,
+                                  time=ev.time)
     rs.after_kan = False
     rs.rinshan_draw = False
 
