@@ -3,12 +3,15 @@ ones), and taking a meld's tiles from a hand."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from kansa.replay.melds import Meld, MeldType
-from kansa.replay.state import PlayerState
+from kansa.replay.state import LastDiscard, PlayerState, RiverTile
 from kansa.replay.tiles import ALL_TILES, Seat, Tile, parse_tiles
 
 
@@ -75,3 +78,16 @@ def test_add_all_counts_as_add_does_one_by_one(tiles: list[Tile | None]) -> None
         single.add(t)
     assert (bulk.c37, bulk.c34, bulk.known_count, bulk.hidden) == (
         single.c37, single.c34, single.known_count, single.hidden)
+
+
+def test_state_classes_with_written_inits_pickle_and_copy() -> None:
+    """A compiled class's default recipe would call ``__init__`` without arguments."""
+    p = PlayerState(seat=Seat(2), hidden=1)
+    p.add_all(parse_tiles("123m55p"))
+    p.river.append(RiverTile(Tile.M9, True, riichi=True, called_by=Seat(1)))
+    p.riichi = True
+    values = [p, RiverTile(Tile.S5R, False),
+              LastDiscard(Seat(1), Tile.EAST, 17, claimable=False, last_tile=True, time=2.5)]
+    for value in values:
+        for back in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+            assert type(back) is type(value) and back == value
