@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Final
 
-__all__ = ["frozen_state", "set_frozen_state"]
+__all__ = ["frozen_reduce", "frozen_state", "set_frozen_state"]
 
 _NAMES: Final[dict[type, tuple[str, ...]]] = {}
 """Each class's field names, in their order."""
@@ -39,3 +39,14 @@ def set_frozen_state(value: Any, state: tuple[Any, ...]) -> None:
     """
     for name, item in zip(_names(type(value)), state, strict=True):
         object.__setattr__(value, name, item)
+
+
+def frozen_reduce(value: Any) -> tuple[Any, ...]:
+    """The pickle (and copy) recipe of a frozen value class with a written ``__init__``
+    taking every field as a keyword (its ``__reduce__``): call the class with them.  A
+    compiled class's default recipe would call that ``__init__`` with no arguments."""
+    return _from_fields, (type(value), frozen_state(value))
+
+
+def _from_fields(cls: Any, state: tuple[Any, ...]) -> Any:
+    return cls(**dict(zip(_names(cls), state, strict=True)))

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from kansa.replay.frozen import frozen_state, set_frozen_state
+from kansa.replay.frozen import frozen_reduce
 from kansa.replay.tiles import Seat
 
 
@@ -44,7 +44,7 @@ class Reason(Enum):
     ``score.*`` finding, so that the ledger still reproduces the log's scores."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class Transfer:
     hand: int | None
     """Index of the hand in :attr:`ReplayResult.hands`; ``None`` for the end of the game."""
@@ -57,6 +57,18 @@ class Transfer:
     """Points; uma and oka are in points too (20.0 game points = 20000)."""
     reason: Reason
 
+    def __init__(self, *, hand: int | None, event: int, payer: Seat | None,
+                 payee: Seat | None, amount: int, reason: Reason) -> None:
+        # written out: compiled, the __init__ dataclasses writes runs interpreted;
+        # frozen, so the fields are set as that one sets them
+        set_field = object.__setattr__
+        set_field(self, "hand", hand)
+        set_field(self, "event", event)
+        set_field(self, "payer", payer)
+        set_field(self, "payee", payee)
+        set_field(self, "amount", amount)
+        set_field(self, "reason", reason)
+
     def __str__(self) -> str:
         return f"{_party(self.payer)} -> {_party(self.payee)}: {self.amount} ({self.reason.value})"
 
@@ -64,11 +76,8 @@ class Transfer:
         return {"hand": self.hand, "event": self.event, "from": self.payer, "to": self.payee,
                 "amount": self.amount, "reason": self.reason.value}
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        return frozen_state(self)
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        set_frozen_state(self, state)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 def _party(seat: Seat | None) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from kansa.replay.frozen import frozen_state, set_frozen_state
+from kansa.replay.frozen import frozen_reduce, frozen_state, set_frozen_state
 from kansa.replay.ledger import Reason, Transfer, settle_differences
 from kansa.replay.rules import HonbaMultiRon, PaoHonbaPayer, PaoScope, RuleSet, SticksMultiRon
 from kansa.replay.scoring import ron_points
@@ -37,7 +37,7 @@ def out_of_range(scores: Sequence[int]) -> bool:
     return any(abs(s) > MAX_SCORE for s in scores)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class WinInput:
     """One win as payments see it."""
 
@@ -54,18 +54,28 @@ class WinInput:
     """The winner's own riichi stick is on the table (declared this hand)."""
     event: int = -1
 
+    def __init__(self, *, winner: Seat, target: Seat, points: int,
+                 liable: Seat | None = None, liable_points: int = 0, riichi: bool = False,
+                 event: int = -1) -> None:
+        # written out, as for ledger.Transfer
+        set_field = object.__setattr__
+        set_field(self, "winner", winner)
+        set_field(self, "target", target)
+        set_field(self, "points", points)
+        set_field(self, "liable", liable)
+        set_field(self, "liable_points", liable_points)
+        set_field(self, "riichi", riichi)
+        set_field(self, "event", event)
+
     @property
     def is_tsumo(self) -> bool:
         return self.winner == self.target
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        return frozen_state(self)
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        set_frozen_state(self, state)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class WinPayment:
     """What one win moves; ``deltas`` sum to ``sticks`` (the sticks come off the table)."""
 
@@ -80,17 +90,27 @@ class WinPayment:
     liable: Seat | None = None
     transfers: tuple[Transfer, ...] = field(default=(), repr=False)
 
+    def __init__(self, *, winner: Seat, deltas: tuple[int, ...], value: int, honba: int,
+                 sticks: int, liable: Seat | None = None,
+                 transfers: tuple[Transfer, ...] = ()) -> None:
+        # written out, as for ledger.Transfer
+        set_field = object.__setattr__
+        set_field(self, "winner", winner)
+        set_field(self, "deltas", deltas)
+        set_field(self, "value", value)
+        set_field(self, "honba", honba)
+        set_field(self, "sticks", sticks)
+        set_field(self, "liable", liable)
+        set_field(self, "transfers", transfers)
+
     def breakdown(self) -> str:
         text = f"value {self.value}, honba {self.honba}, sticks {self.sticks}"
         if self.liable is not None:
             text += f", seat {self.liable} liable"
         return text
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        return frozen_state(self)
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        set_frozen_state(self, state)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 def closest_order(target: Seat, winners: Sequence[Seat], players: int) -> list[Seat]:

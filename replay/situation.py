@@ -9,15 +9,17 @@ winner's tiles (one-seat logs), where the claimed hand is used and marked so.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kansa.replay.events import Hora
+from kansa.replay.frozen import frozen_reduce
 from kansa.replay.melds import Meld, MeldType
 from kansa.replay.rules import RuleSet
 from kansa.replay.state import GameState, RoundState
 from kansa.replay.tiles import WINDS, Seat, Tile
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class WinSituation:
     winner: Seat
     target: Seat
@@ -49,10 +51,49 @@ class WinSituation:
     kita_ron: bool = False
     """A ron on a North set aside (kita): the target's last action, not a discard."""
 
+    def __init__(self, *, winner: Seat, target: Seat, win_tile: Tile,
+                 concealed: tuple[Tile, ...], melds: tuple[Meld, ...], is_tsumo: bool,
+                 is_dealer: bool, seat_wind: Tile, round_wind: Tile, riichi: bool,
+                 double_riichi: bool, ippatsu: bool, rinshan: bool, chankan: bool,
+                 haitei: bool, houtei: bool, tenhou: bool, chiihou: bool, renhou: bool,
+                 dora_markers: tuple[Tile, ...], ura_markers: tuple[Tile, ...],
+                 nukidora: int, honba: int, kyotaku: int, hand_from_claim: bool = False,
+                 kita_ron: bool = False) -> None:
+        # written out, as for ledger.Transfer
+        set_field = object.__setattr__
+        set_field(self, "winner", winner)
+        set_field(self, "target", target)
+        set_field(self, "win_tile", win_tile)
+        set_field(self, "concealed", concealed)
+        set_field(self, "melds", melds)
+        set_field(self, "is_tsumo", is_tsumo)
+        set_field(self, "is_dealer", is_dealer)
+        set_field(self, "seat_wind", seat_wind)
+        set_field(self, "round_wind", round_wind)
+        set_field(self, "riichi", riichi)
+        set_field(self, "double_riichi", double_riichi)
+        set_field(self, "ippatsu", ippatsu)
+        set_field(self, "rinshan", rinshan)
+        set_field(self, "chankan", chankan)
+        set_field(self, "haitei", haitei)
+        set_field(self, "houtei", houtei)
+        set_field(self, "tenhou", tenhou)
+        set_field(self, "chiihou", chiihou)
+        set_field(self, "renhou", renhou)
+        set_field(self, "dora_markers", dora_markers)
+        set_field(self, "ura_markers", ura_markers)
+        set_field(self, "nukidora", nukidora)
+        set_field(self, "honba", honba)
+        set_field(self, "kyotaku", kyotaku)
+        set_field(self, "hand_from_claim", hand_from_claim)
+        set_field(self, "kita_ron", kita_ron)
+
     @property
     def is_closed(self) -> bool:
         return all(m.type is MeldType.ANKAN for m in self.melds)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 def win_situation(st: GameState, ev: Hora, rules: RuleSet) -> WinSituation | None:
     """The situation of ``ev`` before it is applied, or ``None`` if it cannot be known

@@ -18,7 +18,7 @@ from kansa.buildinfo import which_build
 from kansa.discovery import discover
 from kansa.replay.ledger import Reason, Transfer
 from kansa.replay.melds import Meld, MeldType
-from kansa.replay.payments import final_result, noten_payments
+from kansa.replay.payments import WinInput, WinPayment, final_result, noten_payments
 from kansa.replay.rules import PRESETS, RuleSet
 from kansa.replay.tiles import Seat, Tile
 from kansa.runner import AuditOptions, audit_file, replay_file
@@ -97,9 +97,25 @@ def test_rule_sets_melds_and_payments_come_back_equal() -> None:
 
 
 def test_every_frozen_value_class_defines_its_pickled_state() -> None:
-    """Without its own ``__setstate__`` a compiled frozen class would not unpickle."""
+    """Without its own ``__setstate__`` a compiled frozen class would not unpickle, and
+    one with a written ``__init__`` needs its own ``__reduce__``."""
     classes = frozen_classes()
     assert len(classes) >= 15
     missing = [c.__qualname__ for c in classes
-               if "__setstate__" not in vars(c) or "__getstate__" not in vars(c)]
+               if "__reduce__" not in vars(c)
+               and ("__setstate__" not in vars(c) or "__getstate__" not in vars(c))]
     assert missing == []
+
+
+def test_the_frozen_classes_with_written_inits_round_trip() -> None:
+    values: list[Any] = [
+        WinInput(winner=Seat(1), target=Seat(2), points=8000, liable=Seat(3),
+                 liable_points=32000, riichi=True, event=40),
+        WinPayment(winner=Seat(0), deltas=(-1000, 2000, -1000, 0), value=2000, honba=0,
+                   sticks=0, transfers=(Transfer(hand=1, event=2, payer=Seat(2),
+                                                 payee=Seat(0), amount=1000,
+                                                 reason=Reason.RON),)),
+    ]
+    for value in values:
+        assert round_trip(value) == value
+        assert copy.copy(value) == value and copy.deepcopy(value) == value
