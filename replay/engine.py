@@ -60,9 +60,8 @@ from kansa.replay.tracker import TRACK, TrackFn
 from kansa.replay.undo import KEEPS_UNDO, CallUndo, DrawUndo, claimed_entry, undo_call, undo_draw
 from kansa.replay.violations import Violation
 
-# The classes every event is compared with, as final names: compiled, a final name is
-# read from a C static, while a name imported from a Python module (the vocabulary is
-# one) is looked up in this module's dict at each use.
+# Final names of the classes every event is tested against: compiled, these are C statics,
+# where a name imported from a Python module (the vocabulary) is a dict lookup per use.
 _START_KYOKU: Final = StartKyoku
 _END_GAME: Final = EndGame
 
@@ -588,14 +587,10 @@ _APPLY: Final[dict[type, _ApplyFn]] = {
     StartKyoku: Replayer._start_kyoku,
     Tsumo: Replayer._tsumo,
     Dahai: Replayer._dahai,
-    Chi: Replayer._call,
-    Pon: Replayer._call,
-    Daiminkan: Replayer._call,
-    Kakan: Replayer._kakan,
-    Ankan: Replayer._ankan,
+    Chi: Replayer._call, Pon: Replayer._call, Daiminkan: Replayer._call,
+    Kakan: Replayer._kakan, Ankan: Replayer._ankan,
     Nukidora: Replayer._nukidora,
-    Reach: Replayer._reach,
-    ReachAccepted: Replayer._reach_accepted,
+    Reach: Replayer._reach, ReachAccepted: Replayer._reach_accepted,
     Dora: Replayer._dora,
     Hora: Replayer._hora,
     Ryukyoku: Replayer._ryukyoku,
