@@ -7,6 +7,9 @@ come back from a worker process.  Each frozen value class of the engine therefor
 defines ``__getstate__`` and ``__setstate__`` with the two functions here, which set
 the fields as the dataclass's own ``__init__`` does (``object.__setattr__``).  The
 pure build's slotted frozen dataclasses would get the same from :mod:`dataclasses`.
+A class that writes its own ``__init__`` (frozen or not) gives :func:`frozen_reduce`
+as its ``__reduce__`` instead: the compiled class's default recipe would call that
+``__init__`` without arguments.
 """
 
 from __future__ import annotations
@@ -41,12 +44,19 @@ def set_frozen_state(value: Any, state: tuple[Any, ...]) -> None:
         object.__setattr__(value, name, item)
 
 
-def frozen_reduce(value: Any) -> tuple[Any, ...]:
-    """The pickle (and copy) recipe of a frozen value class with a written ``__init__``
-    taking every field as a keyword (its ``__reduce__``): call the class with them.  A
-    compiled class's default recipe would call that ``__init__`` with no arguments."""
-    return _from_fields, (type(value), frozen_state(value))
+def frozen_reduce(value: Any, required: tuple[str, ...] | None = None) -> tuple[Any, ...]:
+    """The pickle (and copy) recipe of a class with a written ``__init__`` (its
+    ``__reduce__``): call the class with the ``required`` fields as keywords (every
+    field when ``None``), then set the others as a frozen dataclass's ``__init__`` does.
+    A compiled class's default recipe would call that ``__init__`` with no arguments."""
+    return _from_fields, (type(value), frozen_state(value), required)
 
 
-def _from_fields(cls: Any, state: tuple[Any, ...]) -> Any:
-    return cls(**dict(zip(_names(cls), state, strict=True)))
+def _from_fields(cls: Any, state: tuple[Any, ...], required: tuple[str, ...] | None) -> Any:
+    fields = dict(zip(_names(cls), state, strict=True))
+    if required is None:
+        return cls(**fields)
+    value = cls(**{name: fields.pop(name) for name in required})
+    for name, item in fields.items():
+        object.__setattr__(value, name, item)
+    return value

@@ -8,33 +8,18 @@ and ``c34`` by kind, plus ``hidden`` for tiles a one-seat log does not show.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from kansa.replay.events import Ryukyoku, StartKyoku
+from kansa.replay.frozen import frozen_reduce
 from kansa.replay.melds import Meld
 from kansa.replay.rules import RuleSet
 from kansa.replay.tiles import ALL_TILES, Seat, Tile
 
 DEAD_WALL: Final = 14
 """Tiles kept back from the live wall (indicators and replacement tiles)."""
-
-
-def _reduce(value: Any, *args: Any) -> tuple[Any, ...]:
-    """The pickle (and copy) recipe of a state class with a written ``__init__``:
-    construct it from ``args``, then set every field (see :func:`_rebuild`).  A compiled
-    class's default recipe would call ``__init__`` with no arguments."""
-    fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
-    return _rebuild, (type(value), args, fields)
-
-
-def _rebuild(cls: Any, args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
-    value = cls(*args)
-    for name, item in fields.items():
-        setattr(value, name, item)
-    return value
 
 
 def set_size(players: int) -> int:
@@ -77,7 +62,7 @@ class RiverTile:
         self.called_by = called_by
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _reduce(self, self.tile, self.tsumogiri)
+        return frozen_reduce(self, ("tile", "tsumogiri"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +151,7 @@ class PlayerState:
         self.riichi_furiten = None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _reduce(self, self.seat)
+        return frozen_reduce(self, ("seat",))
 
     # -- hand contents ----------------------------------------------------------
 
@@ -280,7 +265,7 @@ class LastDiscard:
         self.time = time
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _reduce(self, self.seat, self.tile, self.event)
+        return frozen_reduce(self, ("seat", "tile", "event"))
 
 
 @dataclass(slots=True)
