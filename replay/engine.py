@@ -418,7 +418,11 @@ class Replayer:
             self._check_size(p, 14, "discards")
         if (c37 := p.c37)[code := tile.code] > 0:  # PlayerState.remove, inline: every discard
             c37[code] -= 1
-            p.c34[tile.index] -= 1
+            n = p.c34[tile.index] = p.c34[tile.index] - 1
+            if n == 2:
+                p.pairs += 1
+            elif n == 1:
+                p.pairs -= 1
             p.known_count -= 1
         elif not self._take(p, tile, "discards"):
             return

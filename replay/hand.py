@@ -188,7 +188,7 @@ def waits_mask(counts: Sequence[int]) -> int:
     twos: list[int] = []
     groups = (i0, i1, i2, iz)
     for g in range(4):
-        r, ok, _ = groups[g]
+        r, ok, _, _ = groups[g]
         if r == 0:
             if not ok:
                 break
@@ -311,7 +311,7 @@ def is_complete(counts: Sequence[int]) -> bool:
     k2 = tuple(counts[18:27])
     kz = tuple(counts[27:34])
     pairs = 0
-    for r, ok, _ in (
+    for r, ok, _, _ in (
         si.get(k0) or _suit_info(k0),
         si.get(k1) or _suit_info(k1),
         si.get(k2) or _suit_info(k2),

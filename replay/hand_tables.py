@@ -78,8 +78,8 @@ def _grow(h: Key, i: int) -> Key:
     return (*h[:i], h[i] + 1, *h[i + 1 :])
 
 
-Info = tuple[int, bool, int]
-"""(size mod 3, splits, waits mask) for one group; see :func:`suit_info`."""
+Info = tuple[int, bool, int, int]
+"""(size mod 3, splits, waits mask, size) for one group; see :func:`suit_info`."""
 
 SUIT_INFO: Final[dict[Key, Info]] = {}
 """Memo of :func:`suit_info`; hot paths try ``SUIT_INFO.get`` before calling it."""
@@ -90,16 +90,17 @@ HONOR_INFO: Final[dict[Key, Info]] = {}
 def suit_info(h: Key) -> Info:
     """Shape facts of a nine-kind suit tuple.
 
-    ``(r, ok, mask)``: ``r`` is the tile count mod 3; ``ok`` says the tuple
-    splits into sets (``r == 0``) or sets and one pair (``r == 2``); ``mask``
-    has bit ``i`` when adding kind ``i`` makes it split into sets and a pair
+    ``(r, ok, mask, size)``: ``size`` is the tile count and ``r`` that count mod 3;
+    ``ok`` says the tuple splits into sets (``r == 0``) or sets and one pair
+    (``r == 2``); ``mask`` has bit ``i`` when adding kind ``i`` makes it split into sets and a pair
     (``r == 1``) or into sets only (``r == 2``).  A kind already held four times
     can be in ``mask`` (a fifth tile would complete the shape).
     """
     info = SUIT_INFO.get(h)
     if info is not None:
         return info
-    r = sum(h) % 3
+    size = sum(h)
+    r = size % 3
     ok = False
     mask = 0
     if r == 0:
@@ -117,7 +118,7 @@ def suit_info(h: Key) -> Info:
                 g = _grow(h, i)
                 if (_split_pair(g) if r == 1 else _split_sets(g)):
                     mask |= 1 << i
-    info = (r, ok, mask)
+    info = (r, ok, mask, size)
     SUIT_INFO[h] = info
     return info
 
@@ -127,7 +128,8 @@ def honor_info(h: Key) -> Info:
     info = HONOR_INFO.get(h)
     if info is not None:
         return info
-    r = sum(h) % 3
+    size = sum(h)
+    r = size % 3
     odd = [i for i, c in enumerate(h) if c not in (0, 3)]
     ok = False
     mask = 0
@@ -141,7 +143,7 @@ def honor_info(h: Key) -> Info:
         mask = 1 << odd[0]  # tanki, or a pung plus a fifth-tile tanki on a held four
     elif len(odd) == 2 and h[odd[0]] == h[odd[1]] == 2:
         mask = 1 << odd[0] | 1 << odd[1]  # shanpon
-    info = (r, ok, mask)
+    info = (r, ok, mask, size)
     HONOR_INFO[h] = info
     return info
 

@@ -94,6 +94,8 @@ class PlayerState:
     """Concealed tiles the log does not show (one-seat logs)."""
     known_count: int
     """``sum(c34)``, kept up to date."""
+    pairs: int
+    """``c34.count(2)``, kept up to date: the kinds held exactly twice."""
     melds: list[Meld]
     river: list[RiverTile]
     discarded34: list[bool]
@@ -131,6 +133,7 @@ class PlayerState:
         self.c34 = [0] * 34
         self.hidden = hidden
         self.known_count = 0
+        self.pairs = 0
         self.melds = []
         self.river = []
         self.discarded34 = [False] * 34
@@ -190,7 +193,11 @@ class PlayerState:
             self.hidden += 1
             return
         self.c37[tile.code] += 1
-        self.c34[tile.index] += 1
+        n = self.c34[tile.index] = self.c34[tile.index] + 1
+        if n == 2:
+            self.pairs += 1
+        elif n == 3:
+            self.pairs -= 1
         self.known_count += 1
 
     def add_all(self, tiles: Iterable[Tile | None]) -> None:
@@ -201,14 +208,22 @@ class PlayerState:
                 self.hidden += 1
             else:
                 c37[tile.code] += 1
-                c34[tile.index] += 1
+                n = c34[tile.index] = c34[tile.index] + 1
+                if n == 2:
+                    self.pairs += 1
+                elif n == 3:
+                    self.pairs -= 1
                 self.known_count += 1
 
     def remove(self, tile: Tile) -> bool:
         """Take ``tile`` from the concealed hand; ``False`` when it is not there."""
         if self.c37[tile.code] > 0:
             self.c37[tile.code] -= 1
-            self.c34[tile.index] -= 1
+            n = self.c34[tile.index] = self.c34[tile.index] - 1
+            if n == 2:
+                self.pairs += 1
+            elif n == 1:
+                self.pairs -= 1
             self.known_count -= 1
             return True
         if self.hidden > 0:
@@ -235,7 +250,10 @@ class PlayerState:
         for value, n in need.items():
             take = min(n, c37[value])
             c37[value] -= take
-            self.c34[ALL_TILES[value].index] -= take
+            kind = ALL_TILES[value].index
+            before = self.c34[kind]
+            self.c34[kind] = before - take
+            self.pairs += (before - take == 2) - (before == 2)
             self.known_count -= take
             self.hidden -= n - take
         return None
@@ -331,7 +349,8 @@ class RoundState:
             kinds = [0] * 34
             for code, n in enumerate(p.c37):
                 kinds[ALL_TILES[code].index] += n
-            if kinds != p.c34 or sum(p.c37) != p.known_count:
+            if kinds != p.c34 or sum(p.c37) != p.known_count \
+                    or p.c34.count(2) != p.pairs:
                 problems.append(f"seat {p.seat}'s tile counts disagree")
             sizes = (13, 14) if p.seat == self.current else (13,)
             if p.size not in sizes and not p.size_reported:

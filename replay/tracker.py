@@ -69,21 +69,22 @@ def effective_waits(p: PlayerState) -> list[int]:
     return [k for k in kinds(p.waits) if c[k] < 4] if p.waits > 0 else []
 
 
-def waits_mask(c: list[int], n: int) -> int:
-    """:func:`kansa.replay.hand.waits_mask` of a 3n+1 hand of ``n`` tiles, made cheaper for
-    the per-discard tracking: the standard form is read straight off the per-suit
-    tables of :mod:`kansa.replay.hand_tables` (the same combination as ``hand.waits_mask``,
-    without its argument checks), and seven pairs and thirteen orphans are left to
-    ``hand.waits_mask`` only when the hand could be one (13 concealed tiles with six
-    pairs, or with six or more honors).  Tested equal on random and tenpai hands.
+def waits_mask(c: list[int], n: int, pairs: int) -> int:
+    """:func:`kansa.replay.hand.waits_mask` of a 3n+1 hand of ``n`` tiles holding ``pairs``
+    kinds exactly twice, made cheaper for the per-discard tracking: the standard form is
+    read straight off the per-suit tables of :mod:`kansa.replay.hand_tables` (the same
+    combination as ``hand.waits_mask``, without its argument checks), and seven pairs and
+    thirteen orphans are left to ``hand.waits_mask`` only when the hand could be one (13
+    concealed tiles with six pairs, or with six or more honors).  Tested equal on random
+    and tenpai hands.
     """
     kz = tuple(c[27:34])
-    if n == 13 and (c.count(2) == 6 or sum(kz) >= 6):
+    info = HONOR_INFO.get(kz) or honor_info(kz)
+    if n == 13 and (pairs == 6 or info[3] >= 6):
         return hand.waits_mask(c)
     # groups are read honors first, each rejected as early as it can be: a group of
     # 0 mod 3 tiles must split into sets, only one group may hold 1 mod 3 tiles, and
     # only two may hold 2 mod 3 tiles (then with no 1 mod 3 group)
-    info = HONOR_INFO.get(kz) or honor_info(kz)
     r = info[0]
     if r == 0:
         if not info[1]:
@@ -131,7 +132,7 @@ def update_waits(p: PlayerState) -> None:
         p.waits = -1
         p.tenpai = False
         return
-    mask = p.waits = waits_mask(c, n)
+    mask = p.waits = waits_mask(c, n, p.pairs)
     tenpai = False
     while mask:
         low = mask & -mask

@@ -38,7 +38,11 @@ def tsumo(rs: RoundState, p: PlayerState, tile: Tile | None, rinshan: bool) -> N
         p.hidden += 1
     else:  # PlayerState.add, inline: this runs for every draw
         p.c37[tile.code] += 1
-        p.c34[tile.index] += 1
+        n = p.c34[tile.index] = p.c34[tile.index] + 1
+        if n == 2:
+            p.pairs += 1
+        elif n == 3:
+            p.pairs -= 1
         p.known_count += 1
     p.last_draw = tile
     if not rinshan:

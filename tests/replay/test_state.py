@@ -60,14 +60,13 @@ def test_remove_all_takes_every_tile_or_none(hand: list[Tile], tiles: list[Tile]
     def player() -> PlayerState:
         p = PlayerState(seat=Seat(0), hidden=hidden)
         for t in hand:
-            p.c37[t.code] += 1
-            p.c34[t.index] += 1
-            p.known_count += 1
+            p.add(t)
         return p
     fast, plain = player(), player()
     assert fast.remove_all(tuple(tiles)) == _remove_all_by_counting(plain, tuple(tiles))
     assert (fast.c37, fast.c34, fast.known_count, fast.hidden) == (
         plain.c37, plain.c34, plain.known_count, plain.hidden)
+    assert fast.pairs == fast.c34.count(2)
 
 
 @given(st.lists(st.one_of(st.none(), st.sampled_from(list(ALL_TILES))), max_size=14))
@@ -76,8 +75,21 @@ def test_add_all_counts_as_add_does_one_by_one(tiles: list[Tile | None]) -> None
     bulk.add_all(tiles)
     for t in tiles:
         single.add(t)
-    assert (bulk.c37, bulk.c34, bulk.known_count, bulk.hidden) == (
-        single.c37, single.c34, single.known_count, single.hidden)
+    assert (bulk.c37, bulk.c34, bulk.known_count, bulk.hidden, bulk.pairs) == (
+        single.c37, single.c34, single.known_count, single.hidden, single.pairs)
+    assert bulk.pairs == bulk.c34.count(2)
+
+
+@given(st.lists(st.sampled_from(list(ALL_TILES)), max_size=14), st.data())
+def test_the_pair_count_follows_every_add_and_remove(tiles: list[Tile],
+                                                     data: st.DataObject) -> None:
+    p = PlayerState(seat=Seat(0))
+    for t in tiles:
+        p.add(t)
+        assert p.pairs == p.c34.count(2)
+    for t in data.draw(st.permutations(tiles)):
+        assert p.remove(t)
+        assert p.pairs == p.c34.count(2)
 
 
 def test_state_classes_with_written_inits_pickle_and_copy() -> None:
