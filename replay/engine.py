@@ -78,9 +78,8 @@ def replay(game: Game, rules: RuleSet, *, enabled: Callable[[str], bool] | None 
     """
     table = Replayer(game, rules, enabled=enabled)
     table.start()
-    step = table._step
     for ev in game.events:
-        step(ev)
+        table._step(ev)
     return table.finish()
 
 
@@ -419,10 +418,7 @@ class Replayer:
         if (c37 := p.c37)[code := tile.code] > 0:  # PlayerState.remove, inline: every discard
             c37[code] -= 1
             n = p.c34[tile.index] = p.c34[tile.index] - 1
-            if n == 2:
-                p.pairs += 1
-            elif n == 1:
-                p.pairs -= 1
+            p.pairs += (n == 2) - (n == 1)
             p.known_count -= 1
         elif not self._take(p, tile, "discards"):
             return

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.frozen import frozen_reduce
 from kansa.replay.tiles import Seat
@@ -44,30 +44,27 @@ class Reason(Enum):
     ``score.*`` finding, so that the ledger still reproduces the log's scores."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Transfer:
-    hand: int | None
+    hand: Final[int | None]
     """Index of the hand in :attr:`ReplayResult.hands`; ``None`` for the end of the game."""
-    event: int
+    event: Final[int]
     """Index of the event that made the transfer."""
-    payer: Seat | None
+    payer: Final[Seat | None]
     """``None``: the table (riichi sticks)."""
-    payee: Seat | None
-    amount: int
+    payee: Final[Seat | None]
+    amount: Final[int]
     """Points; uma and oka are in points too (20.0 game points = 20000)."""
-    reason: Reason
+    reason: Final[Reason]
 
     def __init__(self, *, hand: int | None, event: int, payer: Seat | None,
                  payee: Seat | None, amount: int, reason: Reason) -> None:
-        # written out: compiled, the __init__ dataclasses writes runs interpreted;
-        # frozen, so the fields are set as that one sets them
-        set_field = object.__setattr__
-        set_field(self, "hand", hand)
-        set_field(self, "event", event)
-        set_field(self, "payer", payer)
-        set_field(self, "payee", payee)
-        set_field(self, "amount", amount)
-        set_field(self, "reason", reason)
+        self.hand = hand
+        self.event = event
+        self.payer = payer
+        self.payee = payee
+        self.amount = amount
+        self.reason = reason
 
     def __str__(self) -> str:
         return f"{_party(self.payer)} -> {_party(self.payee)}: {self.amount} ({self.reason.value})"

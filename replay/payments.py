@@ -37,35 +37,33 @@ def out_of_range(scores: Sequence[int]) -> bool:
     return any(abs(s) > MAX_SCORE for s in scores)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class WinInput:
     """One win as payments see it."""
 
-    winner: Seat
-    target: Seat
+    winner: Final[Seat]
+    target: Final[Seat]
     """The discarder (the kakan player for chankan); ``winner`` for tsumo."""
-    points: int
+    points: Final[int]
     """The hand's value: the ron payment, or the sum of the tsumo payments."""
-    liable: Seat | None = None
+    liable: Final[Seat | None]
     """The player liable for a yakuman (pao)."""
-    liable_points: int = 0
+    liable_points: Final[int]
     """The ron value of the yakuman the liable player answers for (scope ``yakuman_part``)."""
-    riichi: bool = False
+    riichi: Final[bool]
     """The winner's own riichi stick is on the table (declared this hand)."""
-    event: int = -1
+    event: Final[int]
 
     def __init__(self, *, winner: Seat, target: Seat, points: int,
                  liable: Seat | None = None, liable_points: int = 0, riichi: bool = False,
                  event: int = -1) -> None:
-        # written out, as for ledger.Transfer
-        set_field = object.__setattr__
-        set_field(self, "winner", winner)
-        set_field(self, "target", target)
-        set_field(self, "points", points)
-        set_field(self, "liable", liable)
-        set_field(self, "liable_points", liable_points)
-        set_field(self, "riichi", riichi)
-        set_field(self, "event", event)
+        self.winner = winner
+        self.target = target
+        self.points = points
+        self.liable = liable
+        self.liable_points = liable_points
+        self.riichi = riichi
+        self.event = event
 
     @property
     def is_tsumo(self) -> bool:
@@ -75,33 +73,31 @@ class WinInput:
         return frozen_reduce(self)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class WinPayment:
     """What one win moves; ``deltas`` sum to ``sticks`` (the sticks come off the table)."""
 
-    winner: Seat
-    deltas: tuple[int, ...]
-    value: int
+    winner: Final[Seat]
+    deltas: Final[tuple[int, ...]]
+    value: Final[int]
     """Points paid for the hand itself (ron payment or all tsumo payments)."""
-    honba: int
+    honba: Final[int]
     """Honba points this winner collects."""
-    sticks: int
+    sticks: Final[int]
     """Riichi-stick points this winner collects from the table."""
-    liable: Seat | None = None
-    transfers: tuple[Transfer, ...] = field(default=(), repr=False)
+    liable: Final[Seat | None]
+    transfers: Final[tuple[Transfer, ...]]
 
     def __init__(self, *, winner: Seat, deltas: tuple[int, ...], value: int, honba: int,
                  sticks: int, liable: Seat | None = None,
                  transfers: tuple[Transfer, ...] = ()) -> None:
-        # written out, as for ledger.Transfer
-        set_field = object.__setattr__
-        set_field(self, "winner", winner)
-        set_field(self, "deltas", deltas)
-        set_field(self, "value", value)
-        set_field(self, "honba", honba)
-        set_field(self, "sticks", sticks)
-        set_field(self, "liable", liable)
-        set_field(self, "transfers", transfers)
+        self.winner = winner
+        self.deltas = deltas
+        self.value = value
+        self.honba = honba
+        self.sticks = sticks
+        self.liable = liable
+        self.transfers = transfers
 
     def breakdown(self) -> str:
         text = f"value {self.value}, honba {self.honba}, sticks {self.sticks}"

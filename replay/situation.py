@@ -9,7 +9,7 @@ winner's tiles (one-seat logs), where the claimed hand is used and marked so.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.events import Hora
 from kansa.replay.frozen import frozen_reduce
@@ -19,36 +19,36 @@ from kansa.replay.state import GameState, RoundState
 from kansa.replay.tiles import WINDS, Seat, Tile
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class WinSituation:
-    winner: Seat
-    target: Seat
-    win_tile: Tile
-    concealed: tuple[Tile, ...]
+    winner: Final[Seat]
+    target: Final[Seat]
+    win_tile: Final[Tile]
+    concealed: Final[tuple[Tile, ...]]
     """The winner's concealed tiles, the winning tile included."""
-    melds: tuple[Meld, ...]
-    is_tsumo: bool
-    is_dealer: bool
-    seat_wind: Tile
-    round_wind: Tile
-    riichi: bool
-    double_riichi: bool
-    ippatsu: bool
-    rinshan: bool
-    chankan: bool
-    haitei: bool
-    houtei: bool
-    tenhou: bool
-    chiihou: bool
-    renhou: bool
-    dora_markers: tuple[Tile, ...]
-    ura_markers: tuple[Tile, ...]
-    nukidora: int
-    honba: int
-    kyotaku: int
-    hand_from_claim: bool = False
+    melds: Final[tuple[Meld, ...]]
+    is_tsumo: Final[bool]
+    is_dealer: Final[bool]
+    seat_wind: Final[Tile]
+    round_wind: Final[Tile]
+    riichi: Final[bool]
+    double_riichi: Final[bool]
+    ippatsu: Final[bool]
+    rinshan: Final[bool]
+    chankan: Final[bool]
+    haitei: Final[bool]
+    houtei: Final[bool]
+    tenhou: Final[bool]
+    chiihou: Final[bool]
+    renhou: Final[bool]
+    dora_markers: Final[tuple[Tile, ...]]
+    ura_markers: Final[tuple[Tile, ...]]
+    nukidora: Final[int]
+    honba: Final[int]
+    kyotaku: Final[int]
+    hand_from_claim: Final[bool]
     """The concealed tiles are the log's claim (the replay could not see them)."""
-    kita_ron: bool = False
+    kita_ron: Final[bool]
     """A ron on a North set aside (kita): the target's last action, not a discard."""
 
     def __init__(self, *, winner: Seat, target: Seat, win_tile: Tile,
@@ -59,34 +59,32 @@ class WinSituation:
                  dora_markers: tuple[Tile, ...], ura_markers: tuple[Tile, ...],
                  nukidora: int, honba: int, kyotaku: int, hand_from_claim: bool = False,
                  kita_ron: bool = False) -> None:
-        # written out, as for ledger.Transfer
-        set_field = object.__setattr__
-        set_field(self, "winner", winner)
-        set_field(self, "target", target)
-        set_field(self, "win_tile", win_tile)
-        set_field(self, "concealed", concealed)
-        set_field(self, "melds", melds)
-        set_field(self, "is_tsumo", is_tsumo)
-        set_field(self, "is_dealer", is_dealer)
-        set_field(self, "seat_wind", seat_wind)
-        set_field(self, "round_wind", round_wind)
-        set_field(self, "riichi", riichi)
-        set_field(self, "double_riichi", double_riichi)
-        set_field(self, "ippatsu", ippatsu)
-        set_field(self, "rinshan", rinshan)
-        set_field(self, "chankan", chankan)
-        set_field(self, "haitei", haitei)
-        set_field(self, "houtei", houtei)
-        set_field(self, "tenhou", tenhou)
-        set_field(self, "chiihou", chiihou)
-        set_field(self, "renhou", renhou)
-        set_field(self, "dora_markers", dora_markers)
-        set_field(self, "ura_markers", ura_markers)
-        set_field(self, "nukidora", nukidora)
-        set_field(self, "honba", honba)
-        set_field(self, "kyotaku", kyotaku)
-        set_field(self, "hand_from_claim", hand_from_claim)
-        set_field(self, "kita_ron", kita_ron)
+        self.winner = winner
+        self.target = target
+        self.win_tile = win_tile
+        self.concealed = concealed
+        self.melds = melds
+        self.is_tsumo = is_tsumo
+        self.is_dealer = is_dealer
+        self.seat_wind = seat_wind
+        self.round_wind = round_wind
+        self.riichi = riichi
+        self.double_riichi = double_riichi
+        self.ippatsu = ippatsu
+        self.rinshan = rinshan
+        self.chankan = chankan
+        self.haitei = haitei
+        self.houtei = houtei
+        self.tenhou = tenhou
+        self.chiihou = chiihou
+        self.renhou = renhou
+        self.dora_markers = dora_markers
+        self.ura_markers = ura_markers
+        self.nukidora = nukidora
+        self.honba = honba
+        self.kyotaku = kyotaku
+        self.hand_from_claim = hand_from_claim
+        self.kita_ron = kita_ron
 
     @property
     def is_closed(self) -> bool:

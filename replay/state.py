@@ -194,10 +194,7 @@ class PlayerState:
             return
         self.c37[tile.code] += 1
         n = self.c34[tile.index] = self.c34[tile.index] + 1
-        if n == 2:
-            self.pairs += 1
-        elif n == 3:
-            self.pairs -= 1
+        self.pairs += (n == 2) - (n == 3)
         self.known_count += 1
 
     def add_all(self, tiles: Iterable[Tile | None]) -> None:
@@ -209,10 +206,7 @@ class PlayerState:
             else:
                 c37[tile.code] += 1
                 n = c34[tile.index] = c34[tile.index] + 1
-                if n == 2:
-                    self.pairs += 1
-                elif n == 3:
-                    self.pairs -= 1
+                self.pairs += (n == 2) - (n == 3)
                 self.known_count += 1
 
     def remove(self, tile: Tile) -> bool:
@@ -220,10 +214,7 @@ class PlayerState:
         if self.c37[tile.code] > 0:
             self.c37[tile.code] -= 1
             n = self.c34[tile.index] = self.c34[tile.index] - 1
-            if n == 2:
-                self.pairs += 1
-            elif n == 1:
-                self.pairs -= 1
+            self.pairs += (n == 2) - (n == 1)
             self.known_count -= 1
             return True
         if self.hidden > 0:

@@ -39,10 +39,7 @@ def tsumo(rs: RoundState, p: PlayerState, tile: Tile | None, rinshan: bool) -> N
     else:  # PlayerState.add, inline: this runs for every draw
         p.c37[tile.code] += 1
         n = p.c34[tile.index] = p.c34[tile.index] + 1
-        if n == 2:
-            p.pairs += 1
-        elif n == 3:
-            p.pairs -= 1
+        p.pairs += (n == 2) - (n == 3)
         p.known_count += 1
     p.last_draw = tile
     if not rinshan:

@@ -44,8 +44,9 @@ def frozen_classes() -> list[type]:
         for value in vars(module).values():
             if (isinstance(value, type) and value.__module__ == module.__name__
                     and dataclasses.is_dataclass(value)
-                    and value.__dataclass_params__.frozen):  # type: ignore[attr-defined]
-                found.append(value)
+                    and (value.__dataclass_params__.frozen  # type: ignore[attr-defined]
+                         or not value.__dataclass_params__.init)):  # type: ignore[attr-defined]
+                found.append(value)  # frozen, or with Final fields set by a written __init__
     return found
 
 
