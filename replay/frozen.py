@@ -11,13 +11,14 @@ A class that writes its own ``__init__`` (frozen or not) gives :func:`frozen_red
 as its ``__reduce__`` instead: the compiled class's default recipe would call that
 ``__init__`` without arguments.
 
-The values made per win and per payment (``Transfer``, ``WinInput``, ``WinPayment``,
-``WinSituation``) are not frozen dataclasses: each declares its fields ``Final`` and sets
-them in a written ``__init__``.  mypy refuses any later assignment, the compiled build
-refuses one at run time (the attributes are read-only), and each field is set by a
-native store where a frozen dataclass needs a generic ``object.__setattr__`` call per
-field (compiled, about 850 instructions each).  Their hash is that of their fields, as a
-frozen dataclass's is; the pure build does not refuse an assignment at run time.
+The values made per meld, per win and per payment (``Meld``, ``Transfer``,
+``WinInput``, ``WinPayment``, ``WinSituation``) are not frozen dataclasses: each
+declares its fields ``Final`` and sets them in a written ``__init__``.  mypy refuses
+any later assignment, the compiled build refuses one at run time (the attributes are
+read-only), and each field is set by a native store where a frozen dataclass needs a
+generic ``object.__setattr__`` call per field (compiled, about 850 instructions each).
+Their hash is that of their fields, as a frozen dataclass's is; the pure build does
+not refuse an assignment at run time.
 """
 
 from __future__ import annotations

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
-from kansa.replay.frozen import frozen_state, set_frozen_state
+from kansa.replay.frozen import frozen_reduce
 from kansa.replay.tiles import Seat, Tile
 
 
@@ -33,17 +33,28 @@ class MeldType(Enum):
         return self in (MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Meld:
-    type: MeldType
-    tiles: tuple[Tile, ...]
+    """A meld: its fields are ``Final`` and set once (see :mod:`kansa.replay.frozen`); an
+    added kan is a new meld that replaces the pon (:meth:`kakan`)."""
+
+    type: Final[MeldType]
+    tiles: Final[tuple[Tile, ...]]
     """All tiles of the meld, the called tile included."""
-    called: Tile | None = None
+    called: Final[Tile | None]
     """The tile taken from another player (``None`` for an ankan)."""
-    target: Seat | None = None
+    target: Final[Seat | None]
     """Who discarded the called tile."""
-    added: Tile | None = None
+    added: Final[Tile | None]
     """The tile added to a pon to make a kakan."""
+
+    def __init__(self, type: MeldType, tiles: tuple[Tile, ...], called: Tile | None = None,
+                 target: Seat | None = None, added: Tile | None = None) -> None:
+        self.type = type
+        self.tiles = tiles
+        self.called = called
+        self.target = target
+        self.added = added
 
     @property
     def kind(self) -> Tile:
@@ -65,11 +76,8 @@ class Meld:
         return Meld(type=MeldType.KAKAN, tiles=(*self.tiles, tile), called=self.called,
                     target=self.target, added=tile)
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        return frozen_state(self)
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        set_frozen_state(self, state)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 def meld_well_formed(mtype: MeldType, tiles: Sequence[Tile]) -> bool:
