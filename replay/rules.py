@@ -129,6 +129,12 @@ class UnknownRule:
         set_frozen_state(self, state)
 
 
+
+_ADJUSTED: Final[dict[tuple[Any, ...], tuple[RuleSet, RuleSet]]] = {}
+""":meth:`RuleSet.with_hints` results by the rule set's ``id`` and the hints it reads.  An
+entry holds its rule set, so that ``id`` is not reused while the entry lives."""
+_ADJUSTED_SIZE: Final = 256
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
     name: str
@@ -266,7 +272,20 @@ class RuleSet:
         return self.replace(players=players, uma=uma, unknown=(*self.unknown, what))
 
     def with_hints(self, hints: RuleHints) -> RuleSet:
-        """This rule set adjusted by what a log says about its own table."""
+        """This rule set adjusted by what a log says about its own table (one rule set
+        for the same hints: a batch does not build one per game)."""
+        key = (id(self), hints.players, hints.aka, hints.kuitan, hints.hanchan, hints.uma,
+               hints.lobby, hints.start_score, hints.return_score)
+        hit = _ADJUSTED.get(key)
+        if hit is not None:
+            return hit[1]
+        out = self._with_hints(hints)
+        if len(_ADJUSTED) >= _ADJUSTED_SIZE:
+            _ADJUSTED.clear()
+        _ADJUSTED[key] = (self, out)
+        return out
+
+    def _with_hints(self, hints: RuleHints) -> RuleSet:
         if hints.players != self.players:
             return self.seated(hints).with_hints(hints)
         changes: dict[str, Any] = {}
