@@ -131,9 +131,7 @@ class UnknownRule:
 
 
 _ADJUSTED: Final[dict[tuple[Any, ...], tuple[RuleSet, RuleSet]]] = {}
-""":meth:`RuleSet.with_hints` results by the rule set's ``id`` and the hints it reads.  An
-entry holds its rule set, so that ``id`` is not reused while the entry lives."""
-_ADJUSTED_SIZE: Final = 256
+""":meth:`RuleSet.with_hints` by rule set ``id`` and hints; each entry holds its rule set."""
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
@@ -280,7 +278,7 @@ class RuleSet:
         if hit is not None:
             return hit[1]
         out = self._with_hints(hints)
-        if len(_ADJUSTED) >= _ADJUSTED_SIZE:
+        if len(_ADJUSTED) >= 256:  # (a batch meets a few tables, not hundreds)
             _ADJUSTED.clear()
         _ADJUSTED[key] = (self, out)
         return out
