@@ -156,7 +156,7 @@ class Replayer:
         ctx = self.ctx
         ctx.index = index
         ctx.event = ev
-        kind = ev.__class__
+        kind = type(ev)
         rs = self.state.round
         if rs is None or self.complete or kind is _START_KYOKU or kind is _END_GAME:
             if rs is not None and rs.desync is not None and kind is not _START_KYOKU \
