@@ -27,9 +27,8 @@ from setuptools import Extension, setup
 ROOT = Path(__file__).resolve().parent
 
 # Compiled modules, named through the kansa/replay link so that mypyc gives them their
-# installed names (kansa.replay.engine, ...).  events.py stays Python:
-# parsers/fast_events.py builds events by swapping the __class__ of Python instances.
-PURE_MODULES = {"__init__.py", "events.py"}
+# installed names (kansa.replay.engine, ...).  The package files stay Python.
+PURE_MODULES = {"__init__.py"}
 
 
 def compiled_paths() -> list[str]:

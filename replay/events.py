@@ -1,8 +1,11 @@
 """The event vocabulary every log format is turned into.
 
-One frozen dataclass per mjai event type.  Each carries a :class:`SourceRef`
-(where in the file it came from) and an optional ``time``; neither takes part
-in equality, so the same game read from two formats compares equal.  A parser
+One dataclass per mjai event type, its fields ``Final`` and set by a written
+``__init__`` (as :mod:`kansa.replay.frozen` says of the values made per win: mypy
+refuses any later assignment, the compiled build refuses it at run time, and building
+one is plain stores).  Each carries a :class:`SourceRef` (where in the file it came
+from) and an optional ``time``; neither takes part in equality or the hash, so the
+same game read from two formats compares equal.  A parser
 may share one event object between every place it occurs (the Tenhou reader's
 draws and discards); such an event has no ``src``, and its positions are in the
 game's ``runs``: read them with ``Game.src_of``.
@@ -17,12 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, Final
 
+from kansa.replay.frozen import frozen_reduce
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.yaku import Limit, Yaku
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class SourceRef:
     """A position in a log file: a line (and column), and/or a ``pointer``: a JSON
     pointer (``file#/log/0/1``), or a Tenhou XML tag (``file:1 tag 376 <N .../>``).
@@ -30,10 +35,17 @@ class SourceRef:
     ``str()`` is what a referee reads (and the JSON ``source`` field):
     ``file:line:column``, ``file:line pointer`` or ``file#pointer``."""
 
-    file: str
-    line: int | None = None
-    column: int | None = None
-    pointer: str | None = None
+    file: Final[str]
+    line: Final[int | None]
+    column: Final[int | None]
+    pointer: Final[str | None]
+
+    def __init__(self, file: str, line: int | None = None, column: int | None = None,
+                 pointer: str | None = None) -> None:
+        self.file = file
+        self.line = line
+        self.column = column
+        self.pointer = pointer
 
     def __str__(self) -> str:
         where = self.file
@@ -45,26 +57,47 @@ class SourceRef:
             where += f" {self.pointer}" if self.line is not None else f"#{self.pointer}"
         return where
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class _Event:
     src: SourceRef | None = field(default=None, compare=False, repr=False)
     time: float | None = field(default=None, compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class StartKyoku(_Event):
-    bakaze: Tile
-    kyoku: int
+    bakaze: Final[Tile]
+    kyoku: Final[int]
     """1-4 within the round wind."""
-    honba: int
-    kyotaku: int
+    honba: Final[int]
+    kyotaku: Final[int]
     """Riichi sticks on the table at the start."""
-    oya: Seat
-    scores: tuple[int, ...]
-    dora_marker: Tile
-    tehais: tuple[tuple[Tile | None, ...], ...]
+    oya: Final[Seat]
+    scores: Final[tuple[int, ...]]
+    dora_marker: Final[Tile]
+    tehais: Final[tuple[tuple[Tile | None, ...], ...]]
     """Each seat's 13 starting tiles; ``None`` where the log hides them."""
+
+    def __init__(self, *, bakaze: Tile, kyoku: int, honba: int, kyotaku: int, oya: Seat,
+                 scores: tuple[int, ...], dora_marker: Tile,
+                 tehais: tuple[tuple[Tile | None, ...], ...], src: SourceRef | None = None,
+                 time: float | None = None) -> None:
+        self.bakaze = bakaze
+        self.kyoku = kyoku
+        self.honba = honba
+        self.kyotaku = kyotaku
+        self.oya = oya
+        self.scores = scores
+        self.dora_marker = dora_marker
+        self.tehais = tehais
+        self.src = src
+        self.time = time
 
     @property
     def label(self) -> str:
@@ -73,109 +106,218 @@ class StartKyoku(_Event):
         return f"{base}-{self.honba}" if self.honba else base
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Tsumo(_Event):
-    actor: Seat
-    tile: Tile | None
+    actor: Final[Seat]
+    tile: Final[Tile | None]
+
+    def __init__(self, *, actor: Seat, tile: Tile | None, src: SourceRef | None = None,
+                 time: float | None = None) -> None:
+        self.actor = actor
+        self.tile = tile
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Dahai(_Event):
-    actor: Seat
-    tile: Tile
-    tsumogiri: bool
+    actor: Final[Seat]
+    tile: Final[Tile]
+    tsumogiri: Final[bool]
+
+    def __init__(self, *, actor: Seat, tile: Tile, tsumogiri: bool,
+                 src: SourceRef | None = None, time: float | None = None) -> None:
+        self.actor = actor
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Chi(_Event):
-    actor: Seat
-    target: Seat
-    tile: Tile
-    consumed: tuple[Tile, ...]
+    actor: Final[Seat]
+    target: Final[Seat]
+    tile: Final[Tile]
+    consumed: Final[tuple[Tile, ...]]
+
+    def __init__(self, *, actor: Seat, target: Seat, tile: Tile, consumed: tuple[Tile, ...],
+                 src: SourceRef | None = None, time: float | None = None) -> None:
+        self.actor = actor
+        self.target = target
+        self.tile = tile
+        self.consumed = consumed
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Pon(_Event):
-    actor: Seat
-    target: Seat
-    tile: Tile
-    consumed: tuple[Tile, ...]
+    actor: Final[Seat]
+    target: Final[Seat]
+    tile: Final[Tile]
+    consumed: Final[tuple[Tile, ...]]
+
+    def __init__(self, *, actor: Seat, target: Seat, tile: Tile, consumed: tuple[Tile, ...],
+                 src: SourceRef | None = None, time: float | None = None) -> None:
+        self.actor = actor
+        self.target = target
+        self.tile = tile
+        self.consumed = consumed
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Daiminkan(_Event):
-    actor: Seat
-    target: Seat
-    tile: Tile
-    consumed: tuple[Tile, ...]
+    actor: Final[Seat]
+    target: Final[Seat]
+    tile: Final[Tile]
+    consumed: Final[tuple[Tile, ...]]
+
+    def __init__(self, *, actor: Seat, target: Seat, tile: Tile, consumed: tuple[Tile, ...],
+                 src: SourceRef | None = None, time: float | None = None) -> None:
+        self.actor = actor
+        self.target = target
+        self.tile = tile
+        self.consumed = consumed
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Kakan(_Event):
-    actor: Seat
-    tile: Tile
+    actor: Final[Seat]
+    tile: Final[Tile]
     """The added tile."""
-    consumed: tuple[Tile, ...]
+    consumed: Final[tuple[Tile, ...]]
     """The three tiles of the pon being extended."""
 
+    def __init__(self, *, actor: Seat, tile: Tile, consumed: tuple[Tile, ...],
+                 src: SourceRef | None = None, time: float | None = None) -> None:
+        self.actor = actor
+        self.tile = tile
+        self.consumed = consumed
+        self.src = src
+        self.time = time
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Ankan(_Event):
-    actor: Seat
-    consumed: tuple[Tile, ...]
+    actor: Final[Seat]
+    consumed: Final[tuple[Tile, ...]]
+
+    def __init__(self, *, actor: Seat, consumed: tuple[Tile, ...], src: SourceRef | None = None,
+                 time: float | None = None) -> None:
+        self.actor = actor
+        self.consumed = consumed
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Nukidora(_Event):
     """Three-player North extraction (kita)."""
 
-    actor: Seat
-    tile: Tile
+    actor: Final[Seat]
+    tile: Final[Tile]
+
+    def __init__(self, *, actor: Seat, tile: Tile, src: SourceRef | None = None,
+                 time: float | None = None) -> None:
+        self.actor = actor
+        self.tile = tile
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Reach(_Event):
-    actor: Seat
+    actor: Final[Seat]
+
+    def __init__(self, *, actor: Seat, src: SourceRef | None = None,
+                 time: float | None = None) -> None:
+        self.actor = actor
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class ReachAccepted(_Event):
-    actor: Seat
-    scores: tuple[int, ...] | None = None
+    actor: Final[Seat]
+    scores: Final[tuple[int, ...] | None]
     """Claim: everyone's scores after the stick was paid, where the log records them."""
 
+    def __init__(self, *, actor: Seat, scores: tuple[int, ...] | None = None,
+                 src: SourceRef | None = None, time: float | None = None) -> None:
+        self.actor = actor
+        self.scores = scores
+        self.src = src
+        self.time = time
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Dora(_Event):
-    dora_marker: Tile
+    dora_marker: Final[Tile]
+
+    def __init__(self, *, dora_marker: Tile, src: SourceRef | None = None,
+                 time: float | None = None) -> None:
+        self.dora_marker = dora_marker
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Hora(_Event):
     """A win.  Everything after ``tile`` is the log's claim, ``None`` where absent."""
 
-    actor: Seat
-    target: Seat
+    actor: Final[Seat]
+    target: Final[Seat]
     """The discarder (the kakan player for chankan); ``actor`` for tsumo."""
-    tile: Tile | None = None
+    tile: Final[Tile | None]
     """The winning tile, where the log names it."""
-    deltas: tuple[int, ...] | None = None
-    hand: tuple[Tile, ...] | None = None
+    deltas: Final[tuple[int, ...] | None]
+    hand: Final[tuple[Tile, ...] | None]
     """The winner's concealed tiles including the winning tile."""
-    yaku: tuple[tuple[Yaku, int], ...] | None = None
+    yaku: Final[tuple[tuple[Yaku, int], ...] | None]
     """(yaku, han) pairs; a yakuman counts 13 han per multiple."""
-    fu: int | None = None
-    han: int | None = None
-    points: int | None = None
+    fu: Final[int | None]
+    han: Final[int | None]
+    points: Final[int | None]
     """Hand value before honba and sticks (Tenhou's ``ten``)."""
-    limit: Limit | None = None
-    dora_markers: tuple[Tile, ...] | None = None
-    ura_markers: tuple[Tile, ...] | None = None
-    pao: Seat | None = None
-    honba: int | None = None
+    limit: Final[Limit | None]
+    dora_markers: Final[tuple[Tile, ...] | None]
+    ura_markers: Final[tuple[Tile, ...] | None]
+    pao: Final[Seat | None]
+    honba: Final[int | None]
     """The honba count the log shows for this win."""
-    kyotaku: int | None = None
+    kyotaku: Final[int | None]
     """The riichi sticks the log says this winner collected."""
+
+    def __init__(self, *, actor: Seat, target: Seat, tile: Tile | None = None,
+                 deltas: tuple[int, ...] | None = None, hand: tuple[Tile, ...] | None = None,
+                 yaku: tuple[tuple[Yaku, int], ...] | None = None, fu: int | None = None,
+                 han: int | None = None, points: int | None = None, limit: Limit | None = None,
+                 dora_markers: tuple[Tile, ...] | None = None,
+                 ura_markers: tuple[Tile, ...] | None = None, pao: Seat | None = None,
+                 honba: int | None = None, kyotaku: int | None = None,
+                 src: SourceRef | None = None, time: float | None = None) -> None:
+        self.actor = actor
+        self.target = target
+        self.tile = tile
+        self.deltas = deltas
+        self.hand = hand
+        self.yaku = yaku
+        self.fu = fu
+        self.han = han
+        self.points = points
+        self.limit = limit
+        self.dora_markers = dora_markers
+        self.ura_markers = ura_markers
+        self.pao = pao
+        self.honba = honba
+        self.kyotaku = kyotaku
+        self.src = src
+        self.time = time
 
     @property
     def is_tsumo(self) -> bool:
@@ -196,29 +338,52 @@ class DrawReason(Enum):
         return self not in (DrawReason.EXHAUSTIVE, DrawReason.NAGASHI_MANGAN)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class Ryukyoku(_Event):
-    reason: DrawReason
-    deltas: tuple[int, ...] | None = None
-    tenpai: tuple[bool, ...] | None = None
+    reason: Final[DrawReason]
+    deltas: Final[tuple[int, ...] | None]
+    tenpai: Final[tuple[bool, ...] | None]
     """Claim: who the log says was tenpai (exhaustive draws)."""
-    hands: tuple[tuple[Tile, ...] | None, ...] | None = None
+    hands: Final[tuple[tuple[Tile, ...] | None, ...] | None]
     """Claim: the hands shown, ``None`` for a seat that did not show."""
-    actor: Seat | None = None
+    actor: Final[Seat | None]
     """Who declared an abortive draw that one player declares (kyuushu kyuuhai)."""
 
+    def __init__(self, *, reason: DrawReason, deltas: tuple[int, ...] | None = None,
+                 tenpai: tuple[bool, ...] | None = None,
+                 hands: tuple[tuple[Tile, ...] | None, ...] | None = None,
+                 actor: Seat | None = None, src: SourceRef | None = None,
+                 time: float | None = None) -> None:
+        self.reason = reason
+        self.deltas = deltas
+        self.tenpai = tenpai
+        self.hands = hands
+        self.actor = actor
+        self.src = src
+        self.time = time
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class EndKyoku(_Event):
-    pass
+    def __init__(self, *, src: SourceRef | None = None, time: float | None = None) -> None:
+        self.src = src
+        self.time = time
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
 class EndGame(_Event):
-    scores: tuple[int, ...] | None = None
+    scores: Final[tuple[int, ...] | None]
     """Claim: final scores after leftover sticks."""
-    points: tuple[float, ...] | None = None
+    points: Final[tuple[float, ...] | None]
     """Claim: final game points after uma and oka (Tenhou's ``owari``)."""
+
+    def __init__(self, *, scores: tuple[int, ...] | None = None,
+                 points: tuple[float, ...] | None = None, src: SourceRef | None = None,
+                 time: float | None = None) -> None:
+        self.scores = scores
+        self.points = points
+        self.src = src
+        self.time = time
 
 
 Event = (

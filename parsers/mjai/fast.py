@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from kansa.parsers._json import QUICK_DECODER, Fields
-from kansa.parsers.fast_events import constructor, source_ref
 from kansa.parsers.source import Limits
 from kansa.replay.events import Dahai, Dora, EndKyoku, Event, Reach, ReachAccepted, SourceRef, Tsumo
 from kansa.replay.tiles import BY_MJAI, Seat, Tile
@@ -31,12 +30,6 @@ __all__ = ["quick_hand", "read_rows"]
 
 _HAND_TILES: dict[str, Tile | None] = {**BY_MJAI, "?": None}
 _NOT_A_TILE: Any = object()
-_Tsumo = constructor(Tsumo)
-_Dahai = constructor(Dahai)
-_Reach = constructor(Reach)
-_ReachAccepted = constructor(ReachAccepted)
-_Dora = constructor(Dora)
-_EndKyoku = constructor(EndKyoku)
 
 QuickLine = Callable[["GameBuilder", dict[str, Any], SourceRef], Event | None]
 """Builds a line's event from its object, or ``None`` to leave the line to the reader."""
@@ -63,7 +56,7 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
         if type(obj) is not dict:
             reader.read_line(raw, number, limits)
             continue
-        src = source_ref(source, number, None)  # type: ignore[arg-type]
+        src = SourceRef(source, number)
         kind = obj.get("type")
         g = reader.cur
         entry = quick(kind) if type(kind) is str else None
@@ -78,11 +71,11 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
                 tile = tiles(pai) if type(pai) is str else None
                 if type(actor) is int and 0 <= actor < g.n and tile is not None \
                         and type(tsumogiri) is bool:
-                    event = _Dahai(actor=Seat(actor), tile=tile, tsumogiri=tsumogiri, src=src)
+                    event = Dahai(actor=Seat(actor), tile=tile, tsumogiri=tsumogiri, src=src)
             elif kind == "tsumo" and pai != "?":
                 tile = tiles(pai) if type(pai) is str else None
                 if type(actor) is int and 0 <= actor < g.n and tile is not None:
-                    event = _Tsumo(actor=Seat(actor), tile=tile, src=src)
+                    event = Tsumo(actor=Seat(actor), tile=tile, src=src)
             else:
                 event = entry[0](g, obj, src)
             if event is not None:
@@ -123,9 +116,9 @@ def _tsumo(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
         return None
     if pai == "?":
         g.hidden.add(actor)
-        return _Tsumo(actor=actor, tile=None, src=src)
+        return Tsumo(actor=actor, tile=None, src=src)
     tile = BY_MJAI.get(pai)
-    return None if tile is None else _Tsumo(actor=actor, tile=tile, src=src)
+    return None if tile is None else Tsumo(actor=actor, tile=tile, src=src)
 
 
 def _dahai(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
@@ -135,13 +128,13 @@ def _dahai(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
     if actor is None or type(pai) is not str or type(tsumogiri) is not bool:
         return None
     tile = BY_MJAI.get(pai)
-    return None if tile is None else _Dahai(actor=actor, tile=tile, tsumogiri=tsumogiri,
+    return None if tile is None else Dahai(actor=actor, tile=tile, tsumogiri=tsumogiri,
                                             src=src)
 
 
 def _reach(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
     actor = _seat(g, obj.get("actor"))
-    return None if actor is None else _Reach(actor=actor, src=src)
+    return None if actor is None else Reach(actor=actor, src=src)
 
 
 def _reach_accepted(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
@@ -156,17 +149,17 @@ def _reach_accepted(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Even
         scores = tuple(scores)
     if actor < len(g.sticks):
         g.sticks[actor] += 1
-    return _ReachAccepted(actor=actor, scores=scores, src=src)
+    return ReachAccepted(actor=actor, scores=scores, src=src)
 
 
 def _dora(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
     marker = obj.get("dora_marker")
     tile = BY_MJAI.get(marker) if type(marker) is str else None
-    return None if tile is None else _Dora(dora_marker=tile, src=src)
+    return None if tile is None else Dora(dora_marker=tile, src=src)
 
 
 def _end_kyoku(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
-    return _EndKyoku(src=src)
+    return EndKyoku(src=src)
 
 
 

@@ -15,21 +15,24 @@ from kansa.parsers.tenhou_xml.tables import (
     _TILE_TEXT_AKA,
     _TILE_TEXT_PLAIN,
     _UNUSUAL,
-    _Ankan,
-    _Chi,
-    _Daiminkan,
     _decode_meld,
-    _Dora,
     _hand,
     _ints,
-    _Kakan,
-    _Nukidora,
-    _Pon,
-    _Reach,
-    _ReachAccepted,
-    _StartKyoku,
 )
-from kansa.replay.events import Event, Reach, ReachAccepted, SourceRef, StartKyoku
+from kansa.replay.events import (
+    Ankan,
+    Chi,
+    Daiminkan,
+    Dora,
+    Event,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    SourceRef,
+    StartKyoku,
+)
 from kansa.replay.tiles import WINDS, Seat
 
 
@@ -66,7 +69,7 @@ class HandTags(TagReader):
         ten = _ints(get("ten", ""))
         if not 0 <= rnd < 16 or honba < 0 or kyotaku < 0 or len(ten) < n:
             raise ValueError("left to the careful reading")
-        return _StartKyoku(
+        return StartKyoku(
             bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
             oya=_SEAT_TEXT[get("oya")], scores=tuple([t * 100 for t in ten[:n]]),
             dora_marker=tile_text[dora],
@@ -87,7 +90,7 @@ class HandTags(TagReader):
         if len(dora) != 1:
             self.fail("<INIT seed> lacks the dora indicator", el, k, "seed")
         ten = self.ints(el, k, "ten", self.n)
-        return _StartKyoku(
+        return StartKyoku(
             bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
             oya=self.seat(el, k, "oya"),
             scores=tuple([t * 100 for t in ten[:self.n]]), dora_marker=dora[0],
@@ -107,20 +110,20 @@ class HandTags(TagReader):
         kind = meld.kind
         called = meld.called
         if kind is MeldKind.CHI and called is not None:
-            event = _Chi(actor=who, target=meld.target, tile=called, consumed=meld.consumed,
+            event = Chi(actor=who, target=meld.target, tile=called, consumed=meld.consumed,
                          src=src)
         elif kind is MeldKind.PON and called is not None:
-            event = _Pon(actor=who, target=meld.target, tile=called, consumed=meld.consumed,
+            event = Pon(actor=who, target=meld.target, tile=called, consumed=meld.consumed,
                          src=src)
         elif kind is MeldKind.DAIMINKAN and called is not None:
-            event = _Daiminkan(actor=who, target=meld.target, tile=called,
+            event = Daiminkan(actor=who, target=meld.target, tile=called,
                                consumed=meld.consumed, src=src)
         elif kind is MeldKind.KAKAN and meld.added is not None:
-            event = _Kakan(actor=who, tile=meld.added, consumed=meld.consumed, src=src)
+            event = Kakan(actor=who, tile=meld.added, consumed=meld.consumed, src=src)
         elif kind is MeldKind.ANKAN:
-            event = _Ankan(actor=who, consumed=meld.consumed, src=src)
+            event = Ankan(actor=who, consumed=meld.consumed, src=src)
         elif kind is MeldKind.NUKIDORA:
-            event = _Nukidora(actor=who, tile=meld.tiles[0], src=src)
+            event = Nukidora(actor=who, tile=meld.tiles[0], src=src)
         else:  # decode_meld always fills called/added for these kinds
             raise AssertionError(f"decoded meld lacks its called tile: {meld}")
         self.events.append(event)
@@ -146,7 +149,7 @@ class HandTags(TagReader):
         who = _SEAT_TEXT[el.get("who")]
         step = el.get("step")
         if step == "1":
-            return _Reach(actor=who, src=self.src(el, k))
+            return Reach(actor=who, src=self.src(el, k))
         if step != "2":
             raise ValueError("left to the careful reading")
         ten = el.get("ten")
@@ -156,18 +159,18 @@ class HandTags(TagReader):
             if len(values) < self.n:
                 raise ValueError("left to the careful reading")
             scores = tuple([t * 100 for t in values[:self.n]])
-        return _ReachAccepted(actor=who, scores=scores, src=self.src(el, k))
+        return ReachAccepted(actor=who, scores=scores, src=self.src(el, k))
 
     def reach(self, el: Tag, k: int) -> Reach | ReachAccepted:
         who = self.seat(el, k, "who")
         step = self.int1(el, k, "step")
         if step == 1:
-            return _Reach(actor=who, src=self.src(el, k))
+            return Reach(actor=who, src=self.src(el, k))
         if step != 2:
             self.fail(f"<REACH step={step}> is neither 1 nor 2", el, k, "step")
         ten = self.ints(el, k, "ten", self.n) if el.get("ten") else None
         scores = tuple(t * 100 for t in ten[:self.n]) if ten else None
-        return _ReachAccepted(actor=who, scores=scores, src=self.src(el, k))
+        return ReachAccepted(actor=who, scores=scores, src=self.src(el, k))
 
     def on_dora(self, el: Tag, k: int) -> None:
         self.in_play(el, k)
@@ -175,7 +178,7 @@ class HandTags(TagReader):
             tile = self.tile_text[el.get("hai", "")]
         except KeyError:
             tile = self.tile(el, k, "hai")
-        self.events.append(_Dora(dora_marker=tile, src=self.src(el, k)))
+        self.events.append(Dora(dora_marker=tile, src=self.src(el, k)))
 
 
 def _dice(seed: str) -> tuple[int, int] | None:

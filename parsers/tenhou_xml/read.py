@@ -50,7 +50,6 @@ from typing import Any, cast
 from lxml import etree
 
 from kansa.parsers.errors import CutOffError, LogFormatError
-from kansa.parsers.fast_events import source_ref as _source_ref
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.parsers.tenhou_xml.cut import read_cut
 from kansa.parsers.tenhou_xml.hand import HandTags
@@ -151,7 +150,8 @@ def read_tree(data: bytes, source: str) -> Game:
     reader = _Reader(source)
     if root.get("ver") not in (None, "2.3"):
         reader.note(f"mjloggm version {root.get('ver')!r}; read as 2.3",
-                    _source_ref(source, root.sourceline, "the root <mjloggm>"))
+                    SourceRef(source, cast("int | None", root.sourceline),
+                              pointer="the root <mjloggm>"))
     if cut is not None:
         if not any(el.tag == "INIT" for el in children):
             raise CutOffError(
@@ -208,7 +208,8 @@ def _parse_xml(data: bytes, source: str) -> _Element:
         raise LogFormatError("DOCTYPE declarations are refused", SourceRef(source, 1))
     if root.tag != "mjloggm":
         raise LogFormatError(f"root element is <{root.tag}>, expected <mjloggm>",
-                             _source_ref(source, root.sourceline, "the root element"))
+                             SourceRef(source, cast("int | None", root.sourceline),
+                                       pointer="the root element"))
     return root
 
 

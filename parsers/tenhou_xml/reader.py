@@ -10,7 +10,6 @@ from typing import Any, ClassVar, NoReturn, cast
 from lxml import etree
 
 from kansa.parsers.errors import LogFormatError
-from kansa.parsers.fast_events import source_ref as _source_ref
 from kansa.parsers.tenhou_xml.cut import Cut
 from kansa.parsers.tenhou_xml.scan import Tag, scanned_tag
 from kansa.parsers.tenhou_xml.tables import (
@@ -24,10 +23,9 @@ from kansa.parsers.tenhou_xml.tables import (
     _TILES_AKA,
     _TILES_PLAIN,
     FORMAT,
-    _EndKyoku,
     _Play,
 )
-from kansa.replay.events import EndGame, Event, SourceRef
+from kansa.replay.events import EndGame, EndKyoku, Event, SourceRef
 from kansa.replay.game import Diagnostic, Game, Player, RuleHints, SourceRuns
 from kansa.replay.tiles import Seat, Tile
 
@@ -178,8 +176,8 @@ class TagReader:
 
     def src(self, el: Tag, k: int, attr: str | None = None) -> SourceRef:
         pointer = f"tag {k} {_tag_text(el)}"  # _POINTER, formatted, and the tag
-        return _source_ref(self.source, el.sourceline,
-                           f"{pointer} attribute {attr}" if attr else pointer)
+        return SourceRef(self.source, el.sourceline,
+                         pointer=f"{pointer} attribute {attr}" if attr else pointer)
 
     def fail(self, message: str, el: Tag, k: int, attr: str | None = None) -> NoReturn:
         raise LogFormatError(message, self.src(el, k, attr))
@@ -256,7 +254,7 @@ class TagReader:
 
     def flush_end(self) -> None:
         if self.result_src is not None:
-            self.events.append(_EndKyoku(src=self.result_src))
+            self.events.append(EndKyoku(src=self.result_src))
             self.result_src = None
         if self.game_end is not None:
             self.events.append(self.game_end)

@@ -17,14 +17,11 @@ from kansa.parsers.tenhou_xml.tables import (
     _UNUSUAL,
     _YAKU_BY_ID,
     _YAKU_TEXT,
-    _EndGame,
     _hand,
-    _Hora,
     _quick_deltas,
-    _Ryukyoku,
     _tiles,
 )
-from kansa.replay.events import DrawReason, Hora, SourceRef
+from kansa.replay.events import DrawReason, EndGame, Hora, Ryukyoku, SourceRef
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.yaku import Limit, Yaku
 
@@ -62,7 +59,7 @@ class ResultTags(TagReader):
         fu, points, limit = get("ten", "").split(",")
         yaku = _quick_yaku(el)
         dora, ura, pao = get("doraHai"), get("doraHaiUra"), get("paoWho")
-        return _Hora(
+        return Hora(
             actor=_SEAT_TEXT[get("who")], target=_SEAT_TEXT[get("fromWho")],
             tile=tile_text[get("machi", "")], deltas=_quick_deltas(get("sc", ""), self.n),
             hand=_hand(tile_text, get("hai", "")), yaku=yaku,
@@ -79,7 +76,7 @@ class ResultTags(TagReader):
         if not 0 <= limit <= 5:
             self.fail(f"<AGARI ten>: limit {limit} is not 0-5", el, k, "ten")
         yaku = self.yaku(el, k)
-        return _Hora(
+        return Hora(
             actor=self.seat(el, k, "who"), target=self.seat(el, k, "fromWho"),
             tile=self.tile(el, k, "machi"), deltas=self.deltas(el, k),
             hand=self.tiles(el, k, "hai", sort=True), yaku=yaku,
@@ -136,7 +133,7 @@ class ResultTags(TagReader):
         tenpai = None
         if reason in (DrawReason.EXHAUSTIVE, DrawReason.NAGASHI_MANGAN):
             tenpai = tuple(hand is not None for hand in hands)
-        self.events.append(_Ryukyoku(reason=reason, deltas=deltas, tenpai=tenpai,
+        self.events.append(Ryukyoku(reason=reason, deltas=deltas, tenpai=tenpai,
                                      hands=hands, actor=actor, src=src))
         self.result(el, k, src)
 
@@ -166,7 +163,7 @@ class ResultTags(TagReader):
             self.fail(f"<{el.tag} owari={raw!r}> is not numeric", el, k, "owari")
         if not all(math.isfinite(p) for p in points):  # float() takes 'inf' and 'nan'
             self.fail(f"<{el.tag} owari={raw!r}> is not numeric", el, k, "owari")
-        self.game_end = _EndGame(scores=scores, points=points, src=src)
+        self.game_end = EndGame(scores=scores, points=points, src=src)
 
 
 def _quick_yaku(el: Tag) -> tuple[tuple[Yaku, int], ...]:

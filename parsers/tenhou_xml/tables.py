@@ -1,8 +1,8 @@
 """Lookup tables and quick readings shared by the Tenhou XML reader's modules.
 
 Built once at import: tiles by id and by id text, the draw and discard tags with
-their (shared) events, seats, yaku, the event constructors, and the quick readings
-each tag handler tries first.  The names keep their leading underscore: they are
+their (shared) events, seats, yaku, and the quick readings each tag handler tries
+first.  The names keep their leading underscore: they are
 private to :mod:`kansa.parsers.tenhou_xml`.
 """
 
@@ -15,25 +15,10 @@ from functools import lru_cache
 from operator import attrgetter
 
 from kansa.parsers.canonical import sorted_tiles
-from kansa.parsers.fast_events import constructor
 from kansa.parsers.tenhou_xml.meld import Meld, decode_meld
 from kansa.replay.events import (
-    Ankan,
-    Chi,
     Dahai,
-    Daiminkan,
-    Dora,
-    EndGame,
-    EndKyoku,
     Event,
-    Hora,
-    Kakan,
-    Nukidora,
-    Pon,
-    Reach,
-    ReachAccepted,
-    Ryukyoku,
-    StartKyoku,
     Tsumo,
 )
 from kansa.replay.tiles import Seat, Tile
@@ -111,22 +96,6 @@ def _decode_canonical(m: int, who: int, aka: bool) -> Meld:
 _decode_meld: Callable[[int, int, bool], Meld] = lru_cache(maxsize=4096)(_decode_canonical)
 """Meld codes repeat a lot across a corpus; the decoded value is immutable."""
 
-# Stand-ins for the event classes (same arguments, same objects), built in 40-60% of
-# the time of their frozen __init__: see kansa.parsers.fast_events.constructor.
-_StartKyoku = constructor(StartKyoku)
-_Chi = constructor(Chi)
-_Pon = constructor(Pon)
-_Daiminkan = constructor(Daiminkan)
-_Kakan = constructor(Kakan)
-_Ankan = constructor(Ankan)
-_Nukidora = constructor(Nukidora)
-_Reach = constructor(Reach)
-_ReachAccepted = constructor(ReachAccepted)
-_Dora = constructor(Dora)
-_Hora = constructor(Hora)
-_Ryukyoku = constructor(Ryukyoku)
-_EndKyoku = constructor(EndKyoku)
-_EndGame = constructor(EndGame)
 
 # -- quick readings ---------------------------------------------------------------
 # A handler first reads its tag with these, for the shape every real log has, and
