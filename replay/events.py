@@ -135,7 +135,9 @@ class Dahai(_Event):
 
 
 @dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
-class Chi(_Event):
+class _Claim(_Event):
+    """A claim of ``target``'s discard ``tile`` with ``consumed`` from the hand."""
+
     actor: Final[Seat]
     target: Final[Seat]
     tile: Final[Tile]
@@ -152,37 +154,18 @@ class Chi(_Event):
 
 
 @dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
-class Pon(_Event):
-    actor: Final[Seat]
-    target: Final[Seat]
-    tile: Final[Tile]
-    consumed: Final[tuple[Tile, ...]]
-
-    def __init__(self, *, actor: Seat, target: Seat, tile: Tile, consumed: tuple[Tile, ...],
-                 src: SourceRef | None = None, time: float | None = None) -> None:
-        self.actor = actor
-        self.target = target
-        self.tile = tile
-        self.consumed = consumed
-        self.src = src
-        self.time = time
+class Chi(_Claim):
+    pass
 
 
 @dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
-class Daiminkan(_Event):
-    actor: Final[Seat]
-    target: Final[Seat]
-    tile: Final[Tile]
-    consumed: Final[tuple[Tile, ...]]
+class Pon(_Claim):
+    pass
 
-    def __init__(self, *, actor: Seat, target: Seat, tile: Tile, consumed: tuple[Tile, ...],
-                 src: SourceRef | None = None, time: float | None = None) -> None:
-        self.actor = actor
-        self.target = target
-        self.tile = tile
-        self.consumed = consumed
-        self.src = src
-        self.time = time
+
+@dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)
+class Daiminkan(_Claim):
+    pass
 
 
 @dataclass(slots=True, kw_only=True, init=False, unsafe_hash=True)

@@ -113,8 +113,11 @@ def _same(a: Tile, b: Tile | None, exact: bool) -> bool:
     return a is b if exact else a.index == b.index
 
 
+_CLAIM_NAMES: Final[dict[type, str]] = {Chi: "chi", Pon: "pon", Daiminkan: "kan"}
+
+
 def _name(ev: Chi | Pon | Daiminkan | Hora) -> str:
-    return {Chi: "chi", Pon: "pon", Daiminkan: "kan"}.get(type(ev), "ron")
+    return _CLAIM_NAMES.get(type(ev), "ron")
 
 
 def _ordinal(n: int) -> str:
