@@ -92,8 +92,8 @@ def suit_info(h: Key) -> Info:
 
     ``(r, ok, mask, size)``: ``size`` is the tile count and ``r`` that count mod 3;
     ``ok`` says the tuple splits into sets (``r == 0``) or sets and one pair
-    (``r == 2``); ``mask`` has bit ``i`` when adding kind ``i`` makes it split into sets and a pair
-    (``r == 1``) or into sets only (``r == 2``).  A kind already held four times
+    (``r == 2``); ``mask`` has bit ``i`` when adding kind ``i`` makes it split into
+    sets and a pair (``r == 1``) or into sets only (``r == 2``).  A kind already held four times
     can be in ``mask`` (a fifth tile would complete the shape).
     """
     info = SUIT_INFO.get(h)

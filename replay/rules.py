@@ -129,9 +129,9 @@ class UnknownRule:
         set_frozen_state(self, state)
 
 
-
 _ADJUSTED: Final[dict[tuple[Any, ...], tuple[RuleSet, RuleSet]]] = {}
 """:meth:`RuleSet.with_hints` by rule set ``id`` and hints; each entry holds its rule set."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:

@@ -129,7 +129,7 @@ def _dahai(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
         return None
     tile = BY_MJAI.get(pai)
     return None if tile is None else Dahai(actor=actor, tile=tile, tsumogiri=tsumogiri,
-                                            src=src)
+                                           src=src)
 
 
 def _reach(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:

@@ -111,13 +111,13 @@ class HandTags(TagReader):
         called = meld.called
         if kind is MeldKind.CHI and called is not None:
             event = Chi(actor=who, target=meld.target, tile=called, consumed=meld.consumed,
-                         src=src)
+                        src=src)
         elif kind is MeldKind.PON and called is not None:
             event = Pon(actor=who, target=meld.target, tile=called, consumed=meld.consumed,
-                         src=src)
+                        src=src)
         elif kind is MeldKind.DAIMINKAN and called is not None:
             event = Daiminkan(actor=who, target=meld.target, tile=called,
-                               consumed=meld.consumed, src=src)
+                              consumed=meld.consumed, src=src)
         elif kind is MeldKind.KAKAN and meld.added is not None:
             event = Kakan(actor=who, tile=meld.added, consumed=meld.consumed, src=src)
         elif kind is MeldKind.ANKAN:

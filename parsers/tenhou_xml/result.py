@@ -134,7 +134,7 @@ class ResultTags(TagReader):
         if reason in (DrawReason.EXHAUSTIVE, DrawReason.NAGASHI_MANGAN):
             tenpai = tuple(hand is not None for hand in hands)
         self.events.append(Ryukyoku(reason=reason, deltas=deltas, tenpai=tenpai,
-                                     hands=hands, actor=actor, src=src))
+                                    hands=hands, actor=actor, src=src))
         self.result(el, k, src)
 
     def quick_shown(self, el: Tag) -> tuple[tuple[tuple[Tile, ...] | None, ...],
