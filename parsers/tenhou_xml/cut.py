@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from lxml import etree
 
@@ -22,7 +22,7 @@ from kansa.parsers.errors import LogFormatError
 __all__ = ["Cut", "read_cut"]
 
 _Element = etree._Element
-_SHOWN = 60
+_SHOWN: Final = 60
 """Characters of the lost text quoted in the message."""
 
 

@@ -4,11 +4,13 @@ by the main loop (:meth:`~kansa.parsers.tenhou_xml.reader.TagReader.run`)."""
 
 from __future__ import annotations
 
+from kansa.parsers.tenhou_xml.header import HeaderTags
 from kansa.parsers.tenhou_xml.meld import Meld, MeldKind
-from kansa.parsers.tenhou_xml.reader import TagReader
 from kansa.parsers.tenhou_xml.scan import Tag
 from kansa.parsers.tenhou_xml.tables import (
     _HAI,
+    _ORDER_TEXT_AKA,
+    _ORDER_TEXT_PLAIN,
     _PLAYS_AKA,
     _PLAYS_PLAIN,
     _SEAT_TEXT,
@@ -36,7 +38,7 @@ from kansa.replay.events import (
 from kansa.replay.tiles import WINDS, Seat
 
 
-class HandTags(TagReader):
+class HandTags(HeaderTags):
     """The handlers of the tags inside a hand: INIT, N (calls), REACH, DORA."""
 
     def on_init(self, el: Tag, k: int) -> None:
@@ -50,6 +52,7 @@ class HandTags(TagReader):
             self.note("a hand starts after the game's final result", src)
         self.plays = _PLAYS_AKA if self.aka else _PLAYS_PLAIN
         self.tile_text = _TILE_TEXT_AKA if self.aka else _TILE_TEXT_PLAIN
+        self.order_text = _ORDER_TEXT_AKA if self.aka else _ORDER_TEXT_PLAIN
         try:
             start = self.quick_start(el, src)
         except _UNUSUAL:
@@ -63,7 +66,7 @@ class HandTags(TagReader):
         """:meth:`start` for the common shape of INIT; raises one of ``_UNUSUAL`` otherwise."""
         get = el.get
         n = self.n
-        tile_text = self.tile_text
+        tile_text, order_text = self.tile_text, self.order_text
         rnd_text, honba_text, kyotaku_text, _, _, dora = get("seed", "").split(",")
         rnd, honba, kyotaku = int(rnd_text), int(honba_text), int(kyotaku_text)
         ten = _ints(get("ten", ""))
@@ -73,7 +76,7 @@ class HandTags(TagReader):
             bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
             oya=_SEAT_TEXT[get("oya")], scores=tuple([t * 100 for t in ten[:n]]),
             dora_marker=tile_text[dora],
-            tehais=tuple([_hand(tile_text, get(name, "")) for name in _HAI[:n]]), src=src)
+            tehais=tuple([_hand(order_text, get(name, "")) for name in _HAI[:n]]), src=src)
 
     def start(self, el: Tag, k: int, src: SourceRef) -> StartKyoku:
         seed = self.req(el, k, "seed").split(",")

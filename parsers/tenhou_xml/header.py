@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 from urllib.parse import unquote
 
 from kansa.parsers.tenhou_xml.reader import TagReader
@@ -11,9 +12,9 @@ from kansa.parsers.tenhou_xml.rules import decode_go
 from kansa.parsers.tenhou_xml.scan import Tag
 from kansa.replay.game import Player
 
-_DAN = ("新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
-        "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段",
-        "天鳳位")
+_DAN: Final = ("新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
+               "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段",
+               "天鳳位")
 
 
 def rank_label(dan: int) -> str | None:
@@ -45,7 +46,7 @@ def room_label(go_type: int) -> str:
 
 
 
-_PERCENT_ENCODED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_PERCENT_ENCODED: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
 def _unquote(text: str) -> str:

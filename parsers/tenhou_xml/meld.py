@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from kansa.replay.tiles import Seat, Tile
 
@@ -83,7 +84,7 @@ def decode_meld(m: int, who: int, aka: bool) -> Meld:
     return _kan(m, caller, target, rel, aka)
 
 
-_TILE_BY_ID: dict[bool, tuple[Tile, ...]] = {
+_TILE_BY_ID: Final[dict[bool, tuple[Tile, ...]]] = {
     aka: tuple(Tile.from_tenhou_id(i, aka) for i in range(136)) for aka in (False, True)}
 
 

@@ -45,15 +45,14 @@ they share are built once in :mod:`~kansa.parsers.tenhou_xml.tables`.
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from lxml import etree
 
 from kansa.parsers.errors import CutOffError, LogFormatError
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.parsers.tenhou_xml.cut import read_cut
-from kansa.parsers.tenhou_xml.hand import HandTags
-from kansa.parsers.tenhou_xml.header import HeaderTags, rank_label, room_label
+from kansa.parsers.tenhou_xml.header import rank_label, room_label
 from kansa.parsers.tenhou_xml.result import ResultTags
 from kansa.parsers.tenhou_xml.scan import split_tags
 from kansa.replay.events import SourceRef
@@ -65,7 +64,7 @@ __all__ = ["parse", "parse_game", "rank_label", "read_scanned", "read_tree", "ro
 
 _Element = etree._Element
 
-_BIG_LINE = 65535
+_BIG_LINE: Final = 65535
 """From this line on libxml2 keeps line numbers only approximately: an element there may
 report a neighbour's line, so equal first and last lines prove nothing."""
 
@@ -84,9 +83,9 @@ def _shared_line(root: _Element, children: list[_Element]) -> int | None:
 
 # -- public API -----------------------------------------------------------------
 
-_PROLOG_ITEM = re.compile(rb"[ \t\r\n]*(?:<\?.*?\?>|<!--.*?-->)", re.DOTALL)
+_PROLOG_ITEM: Final = re.compile(rb"[ \t\r\n]*(?:<\?.*?\?>|<!--.*?-->)", re.DOTALL)
 """Whitespace and one XML declaration, processing instruction or comment."""
-_ROOT_START = re.compile(rb"[ \t\r\n]*<mjloggm[ \t\r\n/>]")
+_ROOT_START: Final = re.compile(rb"[ \t\r\n]*<mjloggm[ \t\r\n/>]")
 
 
 def sniff(head: bytes) -> bool:
@@ -164,8 +163,8 @@ def read_tree(data: bytes, source: str) -> Game:
 
 # -- XML layer ------------------------------------------------------------------
 
-_WIDE_BOMS = {b"\xff\xfe\x00\x00": "UTF-32", b"\x00\x00\xfe\xff": "UTF-32",
-              b"\xff\xfe": "UTF-16", b"\xfe\xff": "UTF-16"}
+_WIDE_BOMS: Final = {b"\xff\xfe\x00\x00": "UTF-32", b"\x00\x00\xfe\xff": "UTF-32",
+                     b"\xff\xfe": "UTF-16", b"\xfe\xff": "UTF-16"}
 
 
 def _xml_parser(**events: Any) -> etree.XMLParser:
@@ -213,7 +212,7 @@ def _parse_xml(data: bytes, source: str) -> _Element:
     return root
 
 
-class _Reader(HeaderTags, HandTags, ResultTags):
+class _Reader(ResultTags):
     """The reader with every tag's handler."""
 
 

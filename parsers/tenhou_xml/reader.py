@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, ClassVar, NoReturn, cast
+from typing import Any, ClassVar, Final, NoReturn, cast
 
 from lxml import etree
 
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.tenhou_xml.cut import Cut
-from kansa.parsers.tenhou_xml.scan import Tag, scanned_tag
+from kansa.parsers.tenhou_xml.scan import ScannedTag, Tag, scanned_tag
 from kansa.parsers.tenhou_xml.tables import (
     _LOG_ID,
     _ORDER,
+    _ORDER_TEXT_AKA,
     _PLAY_LIKE,
     _PLAY_TAGS,
     _POINTER,
@@ -31,14 +32,17 @@ from kansa.replay.tiles import Seat, Tile
 
 _Element = etree._Element
 
-_TAG_SHOWN = 80
+_TAG_SHOWN: Final = 80
 """Characters of a tag quoted in a position or a message."""
 
 
 def _tag_text(el: Tag) -> str:
     """The tag as Tenhou writes it (``<N who="2" m="47723"/>``), shortened."""
-    attrs = "".join(f' {name}="{value}"' for name, value in el.items())
-    text = f"<{el.tag}{attrs}/>"
+    if isinstance(el, ScannedTag):  # its text less the space Tenhou may put before "/>"
+        text = f"<{el.raw.removesuffix(' ')}/>"
+    else:
+        attrs = "".join(f' {name}="{value}"' for name, value in el.items())
+        text = f"<{el.tag}{attrs}/>"
     return text if len(text) <= _TAG_SHOWN else text[:_TAG_SHOWN - 5] + '..."/>'
 
 
@@ -64,6 +68,7 @@ class TagReader:
         """Draw and discard tags for the game's red-five rule (``_PLAYS_AKA`` or
         ``_PLAYS_PLAIN``), set by the first INIT; empty before."""
         self.tile_text: dict[str, Tile] = _TILE_TEXT_AKA
+        self.order_text: dict[str, int] = _ORDER_TEXT_AKA
         self.last_draw = [-1, -1, -1, -1]
         """Each seat's previous draw id while it may still be discarded as tsumogiri."""
         self.in_hand = False
@@ -89,15 +94,14 @@ class TagReader:
         children's texts from :func:`split_tags`; ``line`` is the line they all start
         on, if they do.  False when :func:`scanned_tag` refuses a text."""
         events = self.events
-        append = events.append
         last = self.last_draw
         handlers = self.handlers
-        find = self.plays.get
+        plays = self.plays
         starts, elements, lines = self.starts, self.elements, self.lines
         k = 0  # the element number of the last tag read that is not a draw or discard
         read = 0  # len(events) after it: each draw or discard since adds one event
         for tag in tags:
-            play = find(tag)
+            play = plays.get(tag)
             if play is not None:
                 if line is None:  # lines differ: each draw or discard is a run of its own
                     element = k + len(events) - read + 1
@@ -105,8 +109,8 @@ class TagReader:
                     elements.append(element)
                     child = cast("list[_Element]", children)[element - 1]
                     lines.append(cast("int | None", child.sourceline))
-                seat, match, leaves, pair = play
-                append(pair[last[seat] == match])
+                seat, match, leaves, event, matched = play
+                events.append(matched if last[seat] == match else event)
                 last[seat] = leaves
                 continue
             k += len(events) - read + 1
@@ -122,7 +126,7 @@ class TagReader:
                 starts.append(read)
                 elements.append(k + 1)
                 lines.append(line)
-            find = self.plays.get
+            plays = self.plays
         self.finish()
         return True
 

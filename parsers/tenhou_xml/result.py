@@ -6,9 +6,10 @@ the end of the log (a double ron has two AGARI)."""
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from kansa.parsers.canonical import is_empty_ura
-from kansa.parsers.tenhou_xml.reader import TagReader
+from kansa.parsers.tenhou_xml.hand import HandTags
 from kansa.parsers.tenhou_xml.scan import Tag
 from kansa.parsers.tenhou_xml.tables import (
     _HAI,
@@ -25,7 +26,7 @@ from kansa.replay.events import DrawReason, EndGame, Hora, Ryukyoku, SourceRef
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.yaku import Limit, Yaku
 
-_DRAW_REASONS: dict[str | None, DrawReason] = {
+_DRAW_REASONS: Final[dict[str | None, DrawReason]] = {
     None: DrawReason.EXHAUSTIVE,
     "yao9": DrawReason.KYUUSHU_KYUUHAI,
     "kaze4": DrawReason.SUUFON_RENDA,
@@ -37,7 +38,7 @@ _DRAW_REASONS: dict[str | None, DrawReason] = {
 
 
 
-class ResultTags(TagReader):
+class ResultTags(HandTags):
     """The handlers of the result tags, AGARI and RYUUKYOKU, with the game's final
     result (``owari``) they may carry."""
 
@@ -62,7 +63,7 @@ class ResultTags(TagReader):
         return Hora(
             actor=_SEAT_TEXT[get("who")], target=_SEAT_TEXT[get("fromWho")],
             tile=tile_text[get("machi", "")], deltas=_quick_deltas(get("sc", ""), self.n),
-            hand=_hand(tile_text, get("hai", "")), yaku=yaku,
+            hand=_hand(self.order_text, get("hai", "")), yaku=yaku,
             fu=int(fu), han=sum([h for _, h in yaku]), points=int(points),
             limit=_LIMIT_TEXT[limit],
             dora_markers=_tiles(tile_text, dora) if dora else None,
@@ -142,8 +143,8 @@ class ResultTags(TagReader):
         """RYUUKYOKU's shown hands and ``sc`` deltas in their common shape; raises one of
         ``_UNUSUAL`` otherwise."""
         get = el.get
-        tile_text = self.tile_text
-        hands = tuple([_hand(tile_text, hand) if (hand := get(name)) is not None else None
+        order_text = self.order_text
+        hands = tuple([_hand(order_text, hand) if (hand := get(name)) is not None else None
                        for name in _HAI[:self.n]])
         return hands, _quick_deltas(get("sc", ""), self.n)
 
@@ -181,4 +182,4 @@ def _quick_yaku(el: Tag) -> tuple[tuple[Yaku, int], ...]:
     return tuple([item for item in pairs if item != _EMPTY_URA])  # canonical, is_empty_ura
 
 
-_EMPTY_URA = (Yaku.URA_DORA, 0)
+_EMPTY_URA: Final = (Yaku.URA_DORA, 0)

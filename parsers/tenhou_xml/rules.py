@@ -27,6 +27,7 @@ then reports findings that depend on those rules as one warning per game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from kansa.replay.game import RuleHints
 from kansa.replay.rules import RuleSet, UnknownRule
@@ -63,8 +64,8 @@ KOU = 0x1000
 KNOWN_BITS = (HUMANS | NO_AKA | NO_KUITAN | HANCHAN | SANMA | LEVEL_HIGH | FAST | LEVEL_LOW
               | SHADOW | CHIPS | FIVE_CHIPS | JANSOU | KOU)
 
-_LEVELS = ("般", "上", "特", "鳳")
-_CHIP_LEVELS = ("若", "銀", "琥", "孔")  # PYVIEW
+_LEVELS: Final = ("般", "上", "特", "鳳")
+_CHIP_LEVELS: Final = ("若", "銀", "琥", "孔")  # PYVIEW
 
 CHIP_UMA = (30000, 10000, -10000, -30000)
 """Uma of the chip lobbies: CORPUS chip.xml_ (owari 2nd +10, 3rd -10, 4th -30 after
@@ -82,10 +83,10 @@ Tenhou's +20/+10/-10/-20."""
 # five (2nd, 3rd, 4th) uma triples in thousands, the first place's being minus their
 # sum (its owari: +15/+5/-5/-15, tied players sharing).  The five triples are read
 # as one table only when they agree (what varies between them is not known).
-_CS_START = 4
-_CS_RETURN = 5
-_CS_UMA = 21
-_CS_UMA_TABLES = 5
+_CS_START: Final = 4
+_CS_RETURN: Final = 5
+_CS_UMA: Final = 21
+_CS_UMA_TABLES: Final = 5
 
 
 @dataclass(frozen=True, slots=True)

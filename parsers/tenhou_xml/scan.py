@@ -29,23 +29,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, overload
 
 __all__ = ["ScannedTag", "Tag", "scanned_tag", "split_tags"]
 
 _T = TypeVar("_T")
 
-_HEAD = re.compile(
+_HEAD: Final = re.compile(
     r'(?:<\?xml version="1\.0"(?: encoding="(?:UTF|utf)-8")?\?>)?[ \t\n]*<mjloggm ver="2\.3"><')
 """Optional declaration, whitespace, the root and the first child's ``<``."""
-_END = '/></mjloggm>'
-_PRINTABLE = bytes(range(0x20, 0x7F))
-_MOST_BYTES = 8_000_000
+_END: Final = '/></mjloggm>'
+_PRINTABLE: Final = bytes(range(0x20, 0x7F))
+_MOST_BYTES: Final = 8_000_000
 """Larger documents are left to lxml: it refuses an attribute value of about 10 MB
 (without ``huge_tree``), which a smaller document cannot hold.  (Names are held to
 64 characters for the same reason: lxml refuses one of 50,000.)  A real mjlog is
 tens of kilobytes."""
-_OUTSIDE = re.compile(
+_OUTSIDE: Final = re.compile(
     r'([A-Z]{1,64})(?: ?|( [A-Za-z][A-Za-z0-9]{0,63}=(?:" [A-Za-z][A-Za-z0-9]{0,63}=)*))')
 """A child's text outside its quotes, the pieces joined by ``"``: the tag name and an
 optional space, or the tag name and `` name=`` per attribute."""
@@ -66,11 +66,13 @@ class Tag(Protocol):
 
 
 class ScannedTag(dict[str, str]):
-    """A child read by :func:`scanned_tag`: its attributes, name and line."""
+    """A child read by :func:`scanned_tag`: its attributes, name, line and text (as
+    :func:`split_tags` gives it: ``raw`` is the tag without its ``<`` and ``/>``)."""
 
-    __slots__ = ("sourceline", "tag")
+    __slots__ = ("raw", "sourceline", "tag")
     tag: str
     sourceline: int | None
+    raw: str
 
     if TYPE_CHECKING:  # typed as Tag.get: mypy does not match dict.get's three overloads to it
         @overload  # type: ignore[override, no-overload-impl]
@@ -115,6 +117,7 @@ def scanned_tag(text: str, line: int | None) -> ScannedTag | None:
     tag = ScannedTag(zip(shape[1], values, strict=False))  # lengths checked
     tag.tag = shape[0]
     tag.sourceline = line
+    tag.raw = text
     return tag
 
 
@@ -135,4 +138,4 @@ def _shape(outside: str) -> tuple[str, tuple[str, ...]] | None:
 _cached_shape = lru_cache(maxsize=1024)(_shape)
 """A log has a few dozen shapes, each under ``_CACHED`` characters (an AGARI's is
 about 100); longer ones are not kept."""
-_CACHED = 512
+_CACHED: Final = 512

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter
+from typing import Final
 
 from kansa.parsers.canonical import sorted_tiles
 from kansa.parsers.tenhou_xml.meld import Meld, decode_meld
@@ -21,22 +22,28 @@ from kansa.replay.events import (
     Event,
     Tsumo,
 )
-from kansa.replay.tiles import Seat, Tile
+from kansa.replay.tiles import ALL_TILES, Seat, Tile
 from kansa.replay.yaku import Limit, Yaku
 
 # -- lookup tables built once -------------------------------------------------
 
-_TILES_PLAIN: tuple[Tile, ...] = tuple(Tile.from_tenhou_id(i, False) for i in range(136))
-_TILES_AKA: tuple[Tile, ...] = tuple(Tile.from_tenhou_id(i, True) for i in range(136))
-_TILE_TEXT_PLAIN: dict[str, Tile] = {str(i): t for i, t in enumerate(_TILES_PLAIN)}
-_TILE_TEXT_AKA: dict[str, Tile] = {str(i): t for i, t in enumerate(_TILES_AKA)}
+_TILES_PLAIN: Final[tuple[Tile, ...]] = tuple(Tile.from_tenhou_id(i, False) for i in range(136))
+_TILES_AKA: Final[tuple[Tile, ...]] = tuple(Tile.from_tenhou_id(i, True) for i in range(136))
+_TILE_TEXT_PLAIN: Final[dict[str, Tile]] = {str(i): t for i, t in enumerate(_TILES_PLAIN)}
+_TILE_TEXT_AKA: Final[dict[str, Tile]] = {str(i): t for i, t in enumerate(_TILES_AKA)}
 """Canonical id text -> tile; anything else takes the validating slow path."""
-_HAI = ("hai0", "hai1", "hai2", "hai3")
-_ORDER = attrgetter("order")
-_SEAT_TEXT: dict[str | None, Seat] = {str(i): Seat(i) for i in range(4)}
-_YAKU_BY_ID: tuple[Yaku, ...] = tuple(Yaku.from_tenhou_id(i) for i in range(55))
+_ORDER: Final = attrgetter("order")
+_BY_ORDER: Final[tuple[Tile, ...]] = tuple(sorted(ALL_TILES, key=_ORDER))
+_ORDER_TEXT_PLAIN: Final[dict[str, int]] = {
+    text: _BY_ORDER.index(t) for text, t in _TILE_TEXT_PLAIN.items()}
+_ORDER_TEXT_AKA: Final[dict[str, int]] = {
+    text: _BY_ORDER.index(t) for text, t in _TILE_TEXT_AKA.items()}
+"""Canonical id text -> the tile's place in canonical order (in ``_BY_ORDER``)."""
+_HAI: Final = ("hai0", "hai1", "hai2", "hai3")
+_SEAT_TEXT: Final[dict[str | None, Seat]] = {str(i): Seat(i) for i in range(4)}
+_YAKU_BY_ID: Final[tuple[Yaku, ...]] = tuple(Yaku.from_tenhou_id(i) for i in range(55))
 
-_PLAY_TAGS: dict[str, tuple[bool, Seat, int]] = {
+_PLAY_TAGS: Final[dict[str, tuple[bool, Seat, int]]] = {
     f"{letter}{tile_id}": (is_discard, Seat(seat), tile_id)
     for is_discard, letters in ((False, "TUVW"), (True, "DEFG"))
     for seat, letter in enumerate(letters)
@@ -45,13 +52,13 @@ _PLAY_TAGS: dict[str, tuple[bool, Seat, int]] = {
 """``T56`` -> (is a discard, seat, tile id) for every draw and discard tag."""
 
 
-_Play = tuple[Seat, int, int, tuple[Event, Event]]
-"""A draw or discard tag read as (seat, ``match``, ``leaves``, events): the event is
-``events[1]`` when the seat's last draw (``_Reader.last_draw``) equals ``match``,
-``events[0]`` otherwise, and the seat's last draw becomes ``leaves``.  A draw never
-matches (``match`` -2) and leaves its tile id; a discard matches the id of the tile
-it discards (then it is tsumogiri) and leaves -1."""
-_NEVER = -2
+_Play = tuple[int, int, int, Event, Event]
+"""A draw or discard tag read as (seat, ``match``, ``leaves``, event, matched): the
+event is ``matched`` when the seat's last draw (``_Reader.last_draw``) equals
+``match``, ``event`` otherwise, and the seat's last draw becomes ``leaves``.  A draw
+never matches (``match`` -2) and leaves its tile id; a discard matches the id of the
+tile it discards (then it is tsumogiri) and leaves -1."""
+_NEVER: Final = -2
 
 
 def _plays(table: tuple[Tile, ...]) -> dict[str, _Play]:
@@ -66,23 +73,24 @@ def _plays(table: tuple[Tile, ...]) -> dict[str, _Play]:
             pair = discards.setdefault((seat, tile), (
                 Dahai(actor=seat, tile=tile, tsumogiri=False),
                 Dahai(actor=seat, tile=tile, tsumogiri=True)))
-            plays[tag] = (seat, tile_id, -1, pair)
+            plays[tag] = (int(seat), tile_id, -1, *pair)
         else:
             draw = Tsumo(actor=seat, tile=tile)
-            plays[tag] = (seat, _NEVER, tile_id, draws.setdefault((seat, tile), (draw, draw)))
+            plays[tag] = (int(seat), _NEVER, tile_id,
+                          *draws.setdefault((seat, tile), (draw, draw)))
     return plays
 
 
-_PLAYS_AKA = _plays(_TILES_AKA)
-_PLAYS_PLAIN = _plays(_TILES_PLAIN)
+_PLAYS_AKA: Final = _plays(_TILES_AKA)
+_PLAYS_PLAIN: Final = _plays(_TILES_PLAIN)
 """``_PLAY_TAGS`` with their events, one table per red-five rule (chosen at INIT)."""
-_POINTER = "tag {}"
+_POINTER: Final = "tag {}"
 """An event's position: the number of its tag among the root's children (from 1)."""
-_PLAY_LIKE = re.compile(r"[TUVWDEFG]\d+")
+_PLAY_LIKE: Final = re.compile(r"[TUVWDEFG]\d+")
 """A tag that looks like a draw or discard (refused when not in ``_PLAY_TAGS``)."""
 
 
-_LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
+_LOG_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 
 
 
@@ -102,11 +110,11 @@ _decode_meld: Callable[[int, int, bool], Meld] = lru_cache(maxsize=4096)(_decode
 # reads it again with the careful helpers of _Reader when they raise: those give the
 # same value for anything the quick reading takes, and the exact message otherwise.
 
-_UNUSUAL = (AttributeError, IndexError, KeyError, TypeError, ValueError)
+_UNUSUAL: Final = (AttributeError, IndexError, KeyError, TypeError, ValueError)
 """What a quick reading raises on a missing attribute, a number or id in a form other
 than Tenhou's own, a wrong count or an out-of-range value."""
-_LIMIT_TEXT: dict[str, Limit] = {str(limit.value): limit for limit in Limit}
-_YAKU_TEXT: dict[str, Yaku] = {str(i): yaku for i, yaku in enumerate(_YAKU_BY_ID)}
+_LIMIT_TEXT: Final[dict[str, Limit]] = {str(limit.value): limit for limit in Limit}
+_YAKU_TEXT: Final[dict[str, Yaku]] = {str(i): yaku for i, yaku in enumerate(_YAKU_BY_ID)}
 
 
 def _ints(text: str) -> list[int]:
@@ -125,9 +133,12 @@ def _quick_deltas(sc_text: str, n: int) -> tuple[int, ...]:
     return tuple([d * 100 for d in sc[1:2 * n:2]])
 
 
-def _hand(tile_text: dict[str, Tile], text: str) -> tuple[Tile, ...]:
-    """The tiles in canonical order (see :meth:`_Reader.tiles`)."""
-    return tuple(sorted(map(tile_text.__getitem__, text.split(",")), key=_ORDER))
+def _hand(order_text: dict[str, int], text: str) -> tuple[Tile, ...]:
+    """The tiles in canonical order (see :meth:`_Reader.tiles`): their places in that
+    order, sorted (``order_text`` is ``_ORDER_TEXT_AKA`` or ``_ORDER_TEXT_PLAIN``)."""
+    orders = [order_text[t] for t in text.split(",")]
+    orders.sort()
+    return tuple([_BY_ORDER[o] for o in orders])
 
 
 FORMAT = "tenhou_xml"
