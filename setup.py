@@ -1,7 +1,7 @@
 """kansa's build: mypyc compiles the replay engine to C extensions where it can.
 
-``pip install .`` builds the compiled core (``kansa.replay`` and ``kansa.replay.checks``,
-but the modules in :data:`PURE_MODULES`) when it can, and the pure-Python package, which
+``pip install .`` builds the compiled core (the modules of :data:`COMPILED_FOLDERS`, but
+those in :data:`PURE_MODULES`) when it can, and the pure-Python package, which
 gives the same results, when it cannot.  The pure build is chosen, with a line on
 standard error saying why,
 
@@ -26,14 +26,18 @@ from setuptools import Extension, setup
 
 ROOT = Path(__file__).resolve().parent
 
-# Compiled modules, named through the kansa/replay link so that mypyc gives them their
-# installed names (kansa.replay.engine, ...).  The package files stay Python.
-PURE_MODULES = {"__init__.py"}
+COMPILED_FOLDERS = ("kansa/replay", "kansa/replay/checks", "kansa/parsers/tenhou_xml")
+"""The folders compiled, named through the kansa/replay and kansa/parsers links so that
+mypyc gives the modules their installed names (kansa.replay.engine, ...): the replay
+engine and the Tenhou XML reader."""
+PURE_MODULES = {"__init__.py", "scan.py"}
+"""Modules of those folders that stay Python: the package files, and the mjlog scanner,
+whose tag is a dict subclass (mypyc compiles no subclass of a built-in type)."""
 
 
 def compiled_paths() -> list[str]:
     paths = []
-    for folder in ("kansa/replay", "kansa/replay/checks"):
+    for folder in COMPILED_FOLDERS:
         for path in sorted((ROOT / folder).glob("*.py")):
             if path.name not in PURE_MODULES:
                 paths.append(f"{folder}/{path.name}")
@@ -84,7 +88,8 @@ def extensions() -> list[Extension]:
     if not _compiler_works():
         _say("pure-Python build")
         return []
-    _say("compiling kansa.replay with mypyc (a few minutes; KANSA_PURE=1 skips it)")
+    _say("compiling kansa.replay and the mjlog reader with mypyc (a few minutes; "
+         "KANSA_PURE=1 skips it)")
     return mypycify(compiled_paths(), opt_level=os.environ.get("KANSA_OPT_LEVEL", "3"),
                     group_name="kansa.native")
 

@@ -51,17 +51,18 @@ def test_a_compiled_build_has_its_probes_compiled_together() -> None:
     assert len(compiled_modules()) in (0, 3)
 
 
-def test_every_replay_module_but_the_listed_ones_is_compiled() -> None:
+def test_every_replay_and_mjlog_reader_module_but_the_listed_ones_is_compiled() -> None:
     setup = load_setup()
     paths = setup.compiled_paths()
     expected = sorted(
         f"kansa/{p.relative_to(ROOT).as_posix()}"
-        for folder in ("replay", "replay/checks") for p in (ROOT / folder).glob("*.py")
-        if p.name not in setup.PURE_MODULES)
+        for folder in ("replay", "replay/checks", "parsers/tenhou_xml")
+        for p in (ROOT / folder).glob("*.py") if p.name not in setup.PURE_MODULES)
     assert sorted(paths) == expected
     assert "kansa/replay/engine.py" in paths and "kansa/replay/tiles.py" in paths
-    assert "kansa/replay/events.py" in paths
+    assert "kansa/replay/events.py" in paths and "kansa/parsers/tenhou_xml/reader.py" in paths
     assert "kansa/replay/__init__.py" not in paths
+    assert "kansa/parsers/tenhou_xml/scan.py" not in paths
 
 
 def test_kansa_pure_forces_the_pure_build(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,7 +89,7 @@ def test_the_compiled_build_is_the_default(monkeypatch: pytest.MonkeyPatch,
     assert setup.extensions() == ["extensions"]
     [(paths, options)] = asked
     assert paths == setup.compiled_paths() and options["group_name"] == "kansa.native"
-    assert "compiling kansa.replay with mypyc" in capsys.readouterr().err
+    assert "compiling kansa.replay and the mjlog reader with mypyc" in capsys.readouterr().err
 
 
 def test_no_working_compiler_gives_the_pure_build(monkeypatch: pytest.MonkeyPatch,
