@@ -1,9 +1,9 @@
-"""kansa's build: mypyc compiles the replay engine to C extensions where it can.
+"""kansa's build: mypyc compiles the replay engine and the hot readers to C extensions.
 
 ``pip install .`` builds the compiled core (the modules of :data:`COMPILED_FOLDERS`, but
-those in :data:`PURE_MODULES`) when it can, and the pure-Python package, which
-gives the same results, when it cannot.  The pure build is chosen, with a line on
-standard error saying why,
+those in :data:`PURE_MODULES`, and :data:`COMPILED_MODULES`) when it can, and the
+pure-Python package, which gives the same results, when it cannot.  The pure build is
+chosen, with a line on standard error saying why,
 
 * when ``KANSA_PURE=1`` is set (``KANSA_PURE=1 pip install .``),
 * for an editable install (``pip install -e .``: the sources are what runs),
@@ -33,6 +33,10 @@ engine and the Tenhou XML reader."""
 PURE_MODULES = {"__init__.py", "scan.py"}
 """Modules of those folders that stay Python: the package files, and the mjlog scanner,
 whose tag is a dict subclass (mypyc compiles no subclass of a built-in type)."""
+COMPILED_MODULES = ("kansa/parsers/canonical.py", "kansa/parsers/mjai/fast.py",
+                    "kansa/parsers/mjai/read.py")
+"""Single modules compiled besides: the mjai reader's loop over lines and its per-line
+code, and the canonical pass every parser's games go through."""
 
 
 def compiled_paths() -> list[str]:
@@ -41,7 +45,7 @@ def compiled_paths() -> list[str]:
         for path in sorted((ROOT / folder).glob("*.py")):
             if path.name not in PURE_MODULES:
                 paths.append(f"{folder}/{path.name}")
-    return paths
+    return paths + list(COMPILED_MODULES)
 
 
 def _say(message: str) -> None:
@@ -88,7 +92,7 @@ def extensions() -> list[Extension]:
     if not _compiler_works():
         _say("pure-Python build")
         return []
-    _say("compiling kansa.replay and the mjlog reader with mypyc (a few minutes; "
+    _say("compiling kansa.replay and the mjlog and mjai readers with mypyc (a few minutes; "
          "KANSA_PURE=1 skips it)")
     return mypycify(compiled_paths(), opt_level=os.environ.get("KANSA_OPT_LEVEL", "3"),
                     group_name="kansa.native")

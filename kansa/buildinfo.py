@@ -1,8 +1,8 @@
 """Which build of kansa is running: the mypyc-compiled replay engine or pure Python.
 
-``pip install .`` compiles ``kansa.replay`` and the mjlog reader with mypyc where it can
-(see setup.py); the compiled modules are C extensions beside (or instead of) the ``.py``
-files, and Python imports an extension before a source file of the same name.
+``pip install .`` compiles ``kansa.replay`` and the mjlog and mjai readers with mypyc
+where it can (see setup.py); the compiled modules are C extensions beside (or instead of)
+the ``.py`` files, and Python imports an extension before a source file of the same name.
 
 >>> which_build() in ("compiled", "pure")
 True
@@ -38,6 +38,6 @@ def which_build() -> str:
 def version_line(version: str) -> str:
     """What ``kansa --version`` prints."""
     if which_build() == "compiled":
-        return (f"kansa {version} (compiled build: the replay engine and the mjlog reader "
-                "compiled with mypyc)")
+        return (f"kansa {version} (compiled build: the replay engine and the mjlog and "
+                "mjai readers compiled with mypyc)")
     return f"kansa {version} (pure-Python build)"

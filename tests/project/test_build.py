@@ -52,13 +52,15 @@ def test_a_compiled_build_has_its_probes_compiled_together() -> None:
 
 
 def test_every_replay_and_mjlog_reader_module_but_the_listed_ones_is_compiled() -> None:
+    """And the single modules listed (each exists)."""
     setup = load_setup()
     paths = setup.compiled_paths()
     expected = sorted(
         f"kansa/{p.relative_to(ROOT).as_posix()}"
         for folder in ("replay", "replay/checks", "parsers/tenhou_xml")
         for p in (ROOT / folder).glob("*.py") if p.name not in setup.PURE_MODULES)
-    assert sorted(paths) == expected
+    assert sorted(paths) == sorted(expected + list(setup.COMPILED_MODULES))
+    assert all((ROOT / path).is_file() for path in setup.COMPILED_MODULES)
     assert "kansa/replay/engine.py" in paths and "kansa/replay/tiles.py" in paths
     assert "kansa/replay/events.py" in paths and "kansa/parsers/tenhou_xml/reader.py" in paths
     assert "kansa/replay/__init__.py" not in paths
@@ -89,7 +91,8 @@ def test_the_compiled_build_is_the_default(monkeypatch: pytest.MonkeyPatch,
     assert setup.extensions() == ["extensions"]
     [(paths, options)] = asked
     assert paths == setup.compiled_paths() and options["group_name"] == "kansa.native"
-    assert "compiling kansa.replay and the mjlog reader with mypyc" in capsys.readouterr().err
+    assert "compiling kansa.replay and the mjlog and mjai readers with mypyc" in \
+        capsys.readouterr().err
 
 
 def test_no_working_compiler_gives_the_pure_build(monkeypatch: pytest.MonkeyPatch,
