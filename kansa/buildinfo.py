@@ -38,6 +38,5 @@ def which_build() -> str:
 def version_line(version: str) -> str:
     """What ``kansa --version`` prints."""
     if which_build() == "compiled":
-        return (f"kansa {version} (compiled build: the replay engine and the mjlog and "
-                "mjai readers compiled with mypyc)")
+        return f"kansa {version} (compiled build: engine and readers, mypyc)"
     return f"kansa {version} (pure-Python build)"

@@ -44,6 +44,7 @@ def test_version_names_the_build(tmp_path: Path) -> None:
     build = which_build()
     assert ("(compiled build" in run.stdout) == (build == "compiled"), run.stdout
     assert ("(pure-Python build)" in run.stdout) == (build == "pure"), run.stdout
+    assert run.stdout.count("\n") == 1, run.stdout  # argparse wraps a long one
 
 
 def test_a_compiled_build_has_its_probes_compiled_together() -> None:
