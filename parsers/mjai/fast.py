@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
@@ -28,8 +28,8 @@ if TYPE_CHECKING:  # the reader imports this module
 
 __all__ = ["quick_hand", "read_rows"]
 
-_HAND_TILES: dict[str, Tile | None] = {**BY_MJAI, "?": None}
-_NOT_A_TILE: Any = object()
+_HAND_TILES: Final[dict[str, Tile | None]] = {**BY_MJAI, "?": None}
+_NOT_A_TILE: Final[Any] = object()
 
 QuickLine = Callable[["GameBuilder", dict[str, Any], SourceRef], Event | None]
 """Builds a line's event from its object, or ``None`` to leave the line to the reader."""
@@ -42,9 +42,7 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
     source = reader.source
     depth = limits.max_json_depth
     last = len(rows)
-    quick = _QUICK_LINES.get
     decode = QUICK_DECODER.decode
-    tiles = BY_MJAI.get
     for number, raw in enumerate(rows, 1):
         if number == last:  # may be cut off: the reader looks at it whole
             reader.read_line(raw, number, limits, end=size)
@@ -59,7 +57,7 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
         src = SourceRef(source, number)
         kind = obj.get("type")
         g = reader.cur
-        entry = quick(kind) if type(kind) is str else None
+        entry = _QUICK_LINES.get(kind) if type(kind) is str else None
         if entry is not None and g is not None and g.n is not None and (
                 len(obj) <= entry[1] or _flat(obj, depth)):
             # the line nests within the limit: a tsumo or dahai is built here at once
@@ -68,12 +66,12 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
             event: Event | None = None
             if kind == "dahai":
                 tsumogiri = obj.get("tsumogiri")
-                tile = tiles(pai) if type(pai) is str else None
+                tile = BY_MJAI.get(pai) if type(pai) is str else None
                 if type(actor) is int and 0 <= actor < g.n and tile is not None \
                         and type(tsumogiri) is bool:
                     event = Dahai(actor=Seat(actor), tile=tile, tsumogiri=tsumogiri, src=src)
             elif kind == "tsumo" and pai != "?":
-                tile = tiles(pai) if type(pai) is str else None
+                tile = BY_MJAI.get(pai) if type(pai) is str else None
                 if type(actor) is int and 0 <= actor < g.n and tile is not None:
                     event = Tsumo(actor=Seat(actor), tile=tile, src=src)
             else:
@@ -88,7 +86,7 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
             reader.read_line(raw, number, limits)
 
 
-_SCALARS = frozenset({str, int, float, bool, type(None)})
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
 
 def _flat(obj: dict[str, Any], limit: int) -> bool:
@@ -163,7 +161,7 @@ def _end_kyoku(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | N
 
 
 
-_QUICK_LINES: dict[str, tuple[QuickLine, int]] = {
+_QUICK_LINES: Final[dict[str, tuple[QuickLine, int]]] = {
     "tsumo": (_tsumo, 3), "dahai": (_dahai, 4), "reach": (_reach, 2),
     "reach_accepted": (_reach_accepted, 2), "dora": (_dora, 2), "end_kyoku": (_end_kyoku, 1),
 }
