@@ -52,7 +52,7 @@ _PLAY_TAGS: Final[dict[str, tuple[bool, Seat, int]]] = {
 """``T56`` -> (is a discard, seat, tile id) for every draw and discard tag."""
 
 
-_Play = tuple[int, int, int, Event, Event]
+_Play = tuple[Seat, int, int, Event, Event]
 """A draw or discard tag read as (seat, ``match``, ``leaves``, event, matched): the
 event is ``matched`` when the seat's last draw (``_Reader.last_draw``) equals
 ``match``, ``event`` otherwise, and the seat's last draw becomes ``leaves``.  A draw
@@ -73,10 +73,10 @@ def _plays(table: tuple[Tile, ...]) -> dict[str, _Play]:
             pair = discards.setdefault((seat, tile), (
                 Dahai(actor=seat, tile=tile, tsumogiri=False),
                 Dahai(actor=seat, tile=tile, tsumogiri=True)))
-            plays[tag] = (int(seat), tile_id, -1, *pair)
+            plays[tag] = (seat, tile_id, -1, *pair)
         else:
             draw = Tsumo(actor=seat, tile=tile)
-            plays[tag] = (int(seat), _NEVER, tile_id,
+            plays[tag] = (seat, _NEVER, tile_id,
                           *draws.setdefault((seat, tile), (draw, draw)))
     return plays
 
