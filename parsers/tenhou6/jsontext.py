@@ -76,8 +76,11 @@ def decode(data: bytes, source: str, limits: Limits
     try:
         return [(Where(source), parse_json(text, SourceRef(source)))], None
     except json.JSONDecodeError as exc:
-        whole = exc
-    if whole.msg != "Extra data":
+        # the error as made, not the exception: a kept exception holds its traceback's
+        # frames, and through them the reader's values, in a reference cycle
+        lines = exc.msg == "Extra data"  # JSON lines: one document per line
+        whole = _json_error(exc, source)
+    if not lines:
         if is_cut_off(text):
             prefix = complete_prefix(text)
             if isinstance(prefix, Prefix):
@@ -86,7 +89,7 @@ def decode(data: bytes, source: str, limits: Limits
             raise LogFormatError(
                 f"the file is cut off: it stops at byte {len(data)} {prefix}; nothing "
                 "before the cut can be audited", SourceRef(source, line, column))
-        raise _json_error(whole, source) from None
+        raise whole from None
     docs: list[tuple[Where, Any]] = []
     rows = text.split("\n")
     for number, row in enumerate(rows, start=1):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import itertools
 import json
 from collections import Counter
@@ -36,6 +37,8 @@ from kansa.replay.game import Game, Player, RuleHints
 from kansa.replay.tiles import Seat, Tile, parse_tiles
 from kansa.replay.yaku import Limit, Yaku
 from tests.corpus_counts import manifest_games
+
+SAMPLE_GAMES = Path(__file__).resolve().parents[2] / "sample_logs" / "games"
 
 
 @pytest.mark.corpus
@@ -532,3 +535,23 @@ def test_a_game_not_in_canonical_form_reads_back_in_canonical_form() -> None:
     odd = dataclasses.replace(game, events=(dataclasses.replace(start, tehais=shuffled),
                                             *game.events[1:]))
     assert tenhou6.parse(tenhou6.write(odd).encode(), "x.json")[0].events == game.events
+
+
+def test_json_lines_leave_nothing_for_the_cycle_collector() -> None:
+    # a file of JSON lines is first tried as one document; the error of that try must
+    # not keep the reader's frames (and through them the games) alive in a cycle
+    whole = json.loads((SAMPLE_GAMES / "tenhou-12.json").read_text(encoding="utf-8"))
+    lines = "\n".join(json.dumps({"title": whole["title"], "name": whole["name"],
+                                  "rule": whole["rule"], "log": [kyoku]})
+                      for kyoku in whole["log"])
+    data = lines.encode()
+    (game,) = tenhou6.parse(data, "lines.json")
+    assert sum(isinstance(e, StartKyoku) for e in game.events) == len(whole["log"]) > 1
+    gc.collect()
+    gc.disable()
+    try:
+        games = tenhou6.parse(data, "lines.json")
+        del games
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
