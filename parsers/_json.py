@@ -94,6 +94,26 @@ def nesting(text: str) -> int:
     return max(accumulate(steps), default=0)
 
 
+_NOT_MARKS = bytes(b for b in range(256) if b not in b'[]{}"')
+"""Every byte but the brackets and the quote, for ``bytes.translate`` to delete."""
+_MARK_STEP = tuple(1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256))
+
+
+def plainly_within(text: str, limit: int) -> bool:
+    """True when ``text`` has no backslash and nests within ``limit``: without an
+    escape every quote opens or closes a string, so the brackets between the quotes'
+    pairs are those :func:`nesting` counts.  False otherwise, also when unsure (a
+    backslash, an unclosed string): :func:`nesting` then decides."""
+    data = text.encode("utf-8", "surrogatepass")
+    if b"\\" in data:
+        return False
+    parts = data.translate(None, _NOT_MARKS).split(b'"')
+    if len(parts) % 2 == 0:  # a string left open
+        return False
+    steps = map(_MARK_STEP.__getitem__, b"".join(parts[::2]))
+    return max(accumulate(steps), default=0) <= limit
+
+
 def check_depth(text: str, limit: int, src: SourceRef) -> None:
     """Refuse ``text`` (one JSON document) where it nests deeper than ``limit``
     (depth as the module says), before a parser recurses into it.
@@ -101,7 +121,8 @@ def check_depth(text: str, limit: int, src: SourceRef) -> None:
     :raises LogFormatError: at the line and column of the first bracket past the limit
         (``src.line``, when set, is the line ``text`` starts on).
     """
-    if text.count("[") + text.count("{") <= limit or nesting(text) <= limit:
+    if text.count("[") + text.count("{") <= limit or plainly_within(text, limit) \
+            or nesting(text) <= limit:
         return
     depth = 0
     for m in _DEPTH_TOKEN.finditer(text):

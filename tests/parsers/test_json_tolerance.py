@@ -7,9 +7,18 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kansa.parsers import parse_bytes
-from kansa.parsers._json import Fields, check_int, integer_value, loads
+from kansa.parsers._json import (
+    Fields,
+    check_int,
+    integer_value,
+    loads,
+    nesting,
+    plainly_within,
+)
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.registry import REGISTRY
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
@@ -121,3 +130,22 @@ def test_json_lines_count_depth_and_positions_from_their_own_line() -> None:
     with pytest.raises(LogFormatError) as info:
         loads("\n[NaN]", SourceRef("x", line=9), 5)
     assert (info.value.src.line, info.value.src.column) == (10, 2)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet='[]{}"\\ a,0é', max_size=40), st.integers(0, 6))
+def test_the_quick_depth_count_never_passes_what_the_exact_one_refuses(text: str,
+                                                                        limit: int) -> None:
+    # plainly_within answers True only where nesting agrees; where it is unsure (a
+    # backslash, a string left open) nesting decides
+    if plainly_within(text, limit):
+        assert nesting(text) <= limit
+    elif "\\" not in text and text.count('"') % 2 == 0:
+        assert nesting(text) > limit
+
+
+def test_the_quick_depth_count_ignores_brackets_in_strings() -> None:
+    assert plainly_within('{"a": "[[[[[[", "b": [1]}', 2)
+    assert not plainly_within('{"a": "[[[[[[", "b": [[[1]]]}', 3)
+    assert not plainly_within('["\\"[[[[["]', 5)  # an escape: left to the exact count
+    assert nesting('["\\"[[[[["]') == 1
