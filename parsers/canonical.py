@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.events import (
     Ankan,
@@ -33,7 +33,7 @@ from kansa.replay.events import (
 from kansa.replay.tiles import Tile
 from kansa.replay.yaku import Yaku
 
-_ORDER = attrgetter("order")
+_ORDER: Final = attrgetter("order")
 
 
 def sorted_tiles(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
@@ -84,7 +84,7 @@ def _ryukyoku(ev: Ryukyoku) -> Event:
     return dataclasses.replace(ev, **changes) if changes else ev
 
 
-_CANON: dict[type, Callable[[Any], Event]] = {
+_CANON: Final[dict[type, Callable[[Any], Event]]] = {
     StartKyoku: _start, Chi: _meld, Pon: _meld, Daiminkan: _meld, Kakan: _meld,
     Ankan: _meld, Hora: _hora, Ryukyoku: _ryukyoku,
 }
@@ -92,12 +92,13 @@ _CANON: dict[type, Callable[[Any], Event]] = {
 
 def canonical(events: Iterable[Event], players: int = 4) -> tuple[Event, ...]:
     """The events in canonical form (unchanged events are kept as they are)."""
-    return tuple(map(Canonical(players), events))
+    put = Canonical(players)
+    return tuple([put.event(ev) for ev in events])
 
 
 class Canonical:
     """Puts events in canonical form one at a time, in game order (a stream's reader
-    calls it per event; :func:`canonical` maps it over a game)."""
+    calls it per event; :func:`canonical` runs it over a game)."""
 
     __slots__ = ("called", "players")
 
@@ -107,17 +108,25 @@ class Canonical:
         """Seats whose last take was a chi or pon."""
 
     def __call__(self, ev: Event) -> Event:
+        return self.event(ev)
+
+    def event(self, ev: Event) -> Event:
+        """``ev`` in canonical form."""
         called = self.called
-        if isinstance(ev, Dahai):
-            if called and ev.actor in called:
-                return _discard_after_call(ev, called)
-        elif isinstance(ev, Tsumo):
+        kind = type(ev)  # the vocabulary's classes have no subclasses
+        if kind is Dahai:
+            assert isinstance(ev, Dahai)
+            return _discard_after_call(ev, called) if called and ev.actor in called else ev
+        if kind is Tsumo:
+            assert isinstance(ev, Tsumo)
             called.discard(ev.actor)
-        elif isinstance(ev, Chi | Pon):
+            return ev
+        if kind is Chi or kind is Pon:
+            assert isinstance(ev, (Chi, Pon))
             called.add(ev.actor)
-        elif isinstance(ev, StartKyoku):
+        elif kind is StartKyoku:
             called.clear()
-        fn = _CANON.get(type(ev))
+        fn = _CANON.get(kind)
         if fn is None:
             return ev
         new = fn(ev)
