@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Final, cast
 
 from kansa.parsers.tenhou6.jsontext import Where, as_list, is_int, show
 from kansa.replay.events import (
@@ -27,39 +28,66 @@ from kansa.replay.events import (
 )
 from kansa.replay.tiles import BY_TENHOU6, Seat, Tile
 
-TSUMOGIRI = 60
-PLACEHOLDER = 0
+TSUMOGIRI: Final = 60
+PLACEHOLDER: Final = 0
 
-DRAW, CHI, PON, KAN = "draw", "chi", "pon", "daiminkan"
-DAHAI, KAKAN, ANKAN, KITA = "dahai", "kakan", "ankan", "kita"
-CALLS = (CHI, PON, KAN)
+DRAW: Final = "draw"
+CHI: Final = "chi"
+PON: Final = "pon"
+KAN: Final = "daiminkan"
+DAHAI: Final = "dahai"
+KAKAN: Final = "kakan"
+ANKAN: Final = "ankan"
+KITA: Final = "kita"
+CALLS: Final = (CHI, PON, KAN)
 
 # marker position (in tiles) -> offset of the discarder from the caller, counted in
 # four seats even in three-player logs (seat 0's "toimen" there is seat 2)
-_TARGET_OFFSET = {
+_TARGET_OFFSET: Final[dict[str, dict[int, int]]] = {
     "c": {0: 3},
     "p": {0: 3, 1: 2, 2: 1},
     "m": {0: 3, 1: 2, 2: 1, 3: 1},
 }
-_NAMES = {"c": "chi", "p": "pon", "m": "kan"}
-_MELD = re.compile(r"(?:[0-9][0-9]|[a-z])+")
+_NAMES: Final = {"c": "chi", "p": "pon", "m": "kan"}
+_MELD: Final = re.compile(r"(?:[0-9][0-9]|[a-z])+")
 """A call string: ASCII digit pairs and marker letters (``fullmatch``: no trailing newline)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, eq=False)
 class Step:
-    """One take or one discard of one seat, with its event ready to emit."""
+    """One take or one discard of one seat, with its event ready to emit.
 
-    take: bool
-    kind: str
-    tile: Tile
+    Its fields are ``Final`` and set by a written ``__init__``, as the events' are
+    (:mod:`kansa.replay.events`): one is made per take and per discard."""
+
+    take: Final[bool]
+    kind: Final[str]
+    tile: Final[Tile]
     """Drawn, called, discarded, added (kakan), kanned (ankan) or extracted tile."""
-    event: Event
-    src: SourceRef
-    text: str
-    target: int | None = None
-    reach: Reach | None = None
+    event: Final[Event]
+    src: Final[SourceRef]
+    written: Final[object]
+    """The take or discard as the log writes it: a tile code or a call string."""
+    target: Final[int | None]
+    reach: Final[Reach | None]
     """The declaration that precedes a riichi discard."""
+
+    def __init__(self, take: bool, kind: str, tile: Tile, event: Event, src: SourceRef, *,
+                 written: object, target: int | None = None, reach: Reach | None = None
+                 ) -> None:
+        self.take = take
+        self.kind = kind
+        self.tile = tile
+        self.event = event
+        self.src = src
+        self.written = written
+        self.target = target
+        self.reach = reach
+
+    @property
+    def text(self) -> str:
+        """:attr:`written` as text, for messages."""
+        return str(self.written)
 
 
 def tile_code(where: Where, pointer: str, value: object) -> Tile:
@@ -74,6 +102,14 @@ def tile_code(where: Where, pointer: str, value: object) -> Tile:
         return Tile.from_tenhou6(value)
     except ValueError:
         where.fail(pointer, f"unknown tile code {value}")
+
+
+def tile_codes(where: Where, pointer: str, values: list[Any]) -> tuple[Tile, ...]:
+    """The tiles of the tile codes ``values``, the array at ``pointer``."""
+    tiles = tuple([BY_TENHOU6.get(v) if type(v) is int else None for v in values])
+    if None not in tiles:
+        return cast(tuple[Tile, ...], tiles)
+    return tuple(tile_code(where, f"{pointer}/{i}", v) for i, v in enumerate(values))
 
 
 def _meld_tokens(where: Where, pointer: str, text: str) -> tuple[str, int, list[Tile]]:
@@ -113,7 +149,7 @@ def read_take(where: Where, pointer: str, value: object, seat: Seat, players: in
     src = where.ref(pointer)
     if is_int(value):
         tile = tile_code(where, pointer, value)
-        return Step(True, DRAW, tile, Tsumo(actor=seat, tile=tile, src=src), src, str(value))
+        return Step(True, DRAW, tile, Tsumo(actor=seat, tile=tile, src=src), src, written=value)
     if not isinstance(value, str):
         where.fail(pointer, f"a take must be a tile code or a call string, not {show(value)}")
     marker, at, tiles = _meld_tokens(where, pointer, value)
@@ -144,7 +180,7 @@ def read_take(where: Where, pointer: str, value: object, seat: Seat, players: in
     else:
         kind = KAN
         ev = Daiminkan(actor=seat, target=Seat(target), tile=called, consumed=consumed, src=src)
-    return Step(True, kind, called, ev, src, value, target=target)
+    return Step(True, kind, called, ev, src, written=value, target=target)
 
 
 def read_discard(where: Where, pointer: str, value: object, seat: Seat,
@@ -171,7 +207,7 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
             tile = tile_code(where, pointer, text)
         reach = Reach(actor=seat, src=src) if riichi else None
         ev = Dahai(actor=seat, tile=tile, tsumogiri=tsumogiri, src=src)
-        return Step(False, DAHAI, tile, ev, src, str(value), reach=reach)
+        return Step(False, DAHAI, tile, ev, src, written=value, reach=reach)
     if not isinstance(value, str):
         where.fail(pointer, f"a discard must be a tile code or a call string, not {show(value)}")
     if value.startswith("f"):
@@ -185,7 +221,8 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
             tile = last_draw
         else:
             tile = tile_code(where, pointer, code)
-        return Step(False, KITA, tile, Nukidora(actor=seat, tile=tile, src=src), src, value)
+        return Step(False, KITA, tile, Nukidora(actor=seat, tile=tile, src=src), src,
+                    written=value)
     marker, at, tiles = _meld_tokens(where, pointer, value)
     if marker not in "ka" or len(tiles) != 4 or at >= 4 or not _same_kind(tiles):
         where.fail(pointer, f"call string {value!r} is not a kakan (k) or an ankan (a) of "
@@ -194,9 +231,9 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
         added = tiles[at]
         pon = tuple(tiles[:at] + tiles[at + 1:])
         return Step(False, KAKAN, added, Kakan(actor=seat, tile=added, consumed=pon, src=src),
-                    src, value)
+                    src, written=value)
     return Step(False, ANKAN, tiles[at], Ankan(actor=seat, consumed=tuple(tiles), src=src), src,
-                value)
+                written=value)
 
 
 def read_script(where: Where, base: str, takes_v: object, discards_v: object, *, seat: Seat,

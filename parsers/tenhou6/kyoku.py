@@ -8,10 +8,18 @@ result or EndKyoku, plus the ``tail`` the ``kansa`` extension gives.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kansa.parsers.tenhou6.ext import NO_KYOKU_EXT, KyokuExt, apply_kyoku
-from kansa.parsers.tenhou6.items import Step, read_script, tile_code
+from kansa.parsers.tenhou6.items import (
+    DAHAI,
+    DRAW,
+    KITA,
+    Step,
+    read_script,
+    tile_code,
+    tile_codes,
+)
 from kansa.parsers.tenhou6.jsontext import Where, as_int, as_list, int_list, show
 from kansa.parsers.tenhou6.order import (
     END_AFTER_DISCARD,
@@ -46,7 +54,7 @@ from kansa.replay.game import Diagnostic
 from kansa.replay.tiles import WINDS, Seat, Tile, seat_wind
 from kansa.replay.yaku import Yaku
 
-KYOKU_ITEMS = 17
+KYOKU_ITEMS: Final = 17
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +110,8 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
         where.fail(f"{ptr}/2", "no dora indicator")
     indicators = [(tile_code(where, p, v), where.ref(p))
                   for p, v in ((f"{ptr}/2/{i}", v) for i, v in enumerate(dora_v))]
-    ura = [tile_code(where, f"{ptr}/3/{i}", v)
-           for i, v in enumerate(as_list(where, f"{ptr}/3", k[3], "the ura indicators"))]
+    ura = list(tile_codes(where, f"{ptr}/3", as_list(where, f"{ptr}/3", k[3],
+                                                     "the ura indicators")))
     tehais: list[tuple[Tile | None, ...]] = []
     for seat in range(4):
         hp = f"{ptr}/{4 + 3 * seat}"
@@ -116,7 +124,7 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
             continue
         if not hand:
             where.fail(hp, f"seat {seat} has no starting hand")
-        tehais.append(tuple(tile_code(where, f"{hp}/{i}", v) for i, v in enumerate(hand)))
+        tehais.append(tile_codes(where, hp, hand))
     scripts = [read_script(where, ptr, k[5 + 3 * s], k[6 + 3 * s], seat=Seat(s), players=players)
                for s in range(players)]
     bakaze = WINDS[num // 4]
@@ -178,8 +186,13 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
 
 def _has_red(tehais: list[tuple[Tile | None, ...]], scripts: list[list[Step]]) -> bool:
     return any(t is not None and t.is_red for hand in tehais for t in hand) or any(
-        st.tile.is_red or any(t.is_red for t in getattr(st.event, "consumed", ()))
+        st.tile.is_red or (st.kind not in _NOTHING_CONSUMED
+                           and any(t.is_red for t in getattr(st.event, "consumed", ())))
         for script in scripts for st in script)
+
+
+_NOTHING_CONSUMED: Final = frozenset({DRAW, DAHAI, KITA})
+"""The steps whose event has no ``consumed`` tiles."""
 
 
 def _hora(w: _Win, ending: Ending, *, matches: bool, indicators: list[tuple[Tile, SourceRef]],

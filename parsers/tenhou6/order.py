@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from kansa.parsers.tenhou6.items import ANKAN, CALLS, DAHAI, DRAW, KAKAN, KAN, KITA, PON, Step
 from kansa.replay.events import Dora, Event, ReachAccepted, SourceRef
@@ -30,46 +31,73 @@ SEARCH_BUDGET = 100_000
 """Steps played (over all the orders tried) before the search gives up on a kyoku;
 a hand has about 150, so this allows hundreds of tries and bounds a hostile log."""
 
-END_AFTER_TAKE = "take"
+END_AFTER_TAKE: Final = "take"
 """The hand ended on a seat's draw: tsumo or kyuushu kyuuhai."""
-END_AFTER_DISCARD = "discard"
+END_AFTER_DISCARD: Final = "discard"
 """The hand ended on a discard: ron, exhaustive or abortive draw."""
-END_AFTER_KAN = "kan"
+END_AFTER_KAN: Final = "kan"
 """The hand ended on a kakan, ankan or nukidora: a robbed kan."""
-END_STOP = "stop"
+END_STOP: Final = "stop"
 """An interrupted hand stopped mid-turn: right after a call, or before anyone drew."""
 
 
-@dataclass(frozen=True, slots=True)
+# The values below are made per discard and per kyoku: fields ``Final``, set by a
+# written ``__init__`` (as the events' are).
+
+@dataclass(slots=True, init=False)
 class Ending:
-    kind: str
-    seat: Seat
-    tile: Tile | None
+    kind: Final[str]
+    seat: Final[Seat]
+    tile: Final[Tile | None]
     """The tile the hand ended on (won on); ``None`` when nothing was played."""
-    reach_pending: Seat | None
+    reach_pending: Final[Seat | None]
     """A riichi whose declaration tile was the last discard (accepted unless ronned)."""
 
+    def __init__(self, kind: str, seat: Seat, tile: Tile | None,
+                 reach_pending: Seat | None) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.tile = tile
+        self.reach_pending = reach_pending
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, init=False)
 class Walk:
-    events: list[Event]
-    ending: Ending
-    matches_result: bool
-    dora_used: int
-    dora_missing: int
+    events: Final[list[Event]]
+    ending: Final[Ending]
+    matches_result: Final[bool]
+    dora_used: Final[int]
+    dora_missing: Final[int]
+
+    def __init__(self, events: list[Event], ending: Ending, matches_result: bool,
+                 dora_used: int, dora_missing: int) -> None:
+        self.events = events
+        self.ending = ending
+        self.matches_result = matches_result
+        self.dora_used = dora_used
+        self.dora_missing = dora_missing
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class _Choice:
-    seat: Seat
-    tile: Tile
-    src: SourceRef
+    seat: Final[Seat]
+    tile: Final[Tile]
+    src: Final[SourceRef]
+
+    def __init__(self, seat: Seat, tile: Tile, src: SourceRef) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.src = src
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class _Fail:
-    message: str
-    src: SourceRef | None
+    message: Final[str]
+    src: Final[SourceRef | None]
+
+    def __init__(self, message: str, src: SourceRef | None) -> None:
+        self.message = message
+        self.src = src
 
 
 _Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int, int]
@@ -111,6 +139,7 @@ class Walker:
         """Steps not played yet, all seats together."""
         self.work = 0
         """Steps played so far, backtracked ones included."""
+        self.budget = SEARCH_BUDGET
 
     # -- state -----------------------------------------------------------------
 
@@ -185,7 +214,7 @@ class Walker:
                 best = (len(self.events), outcome)
             while stack and not stack[-1][2]:
                 stack.pop()
-            spent = self.work > SEARCH_BUDGET
+            spent = self.work > self.budget
             if not stack or spent:
                 if fallback is not None:
                     return fallback
@@ -201,25 +230,35 @@ class Walker:
         a = choice.seat
         if self._all_done():
             return [("end", a)]
+        s = Seat((a + 1) % self.n)
+        if not any(self._calls(j, choice) for j in range(self.n) if j != a):
+            step = self._next(s)  # the usual turn: no call, the next seat draws
+            return [("draw", s)] if step is not None and step.take and step.kind == DRAW \
+                else []
         pons: list[tuple[str, Seat]] = []
         chis: list[tuple[str, Seat]] = []
         illegal: list[tuple[str, Seat]] = []
         for j in range(self.n):
             if j == a:
                 continue
-            step = self._next(j)
-            if step is not None and step.take and step.kind in CALLS \
-                    and step.target == a and step.tile is choice.tile:
+            if self._calls(j, choice):
+                step = self._next(j)
+                assert step is not None
                 # a seat in riichi cannot call; tried last, so the replay can report it
                 group = illegal if self.riichi >> j & 1 else (
                     chis if step.kind not in (PON, KAN) else pons)
                 group.append(("call", Seat(j)))
         options = pons + chis
-        s = Seat((a + 1) % self.n)
         step = self._next(s)
         if step is not None and step.take and step.kind == DRAW:
             options.append(("draw", s))
         return options + illegal
+
+    def _calls(self, seat: int, choice: _Choice) -> bool:
+        """Whether ``seat``'s next take calls the discard ``choice``."""
+        step = self._next(seat)
+        return step is not None and step.take and step.kind in CALLS \
+            and step.target == choice.seat and step.tile is choice.tile
 
     def _stuck(self, choice: _Choice) -> _Fail:
         a = choice.seat

@@ -8,6 +8,7 @@ Writing: the same texts from a :class:`Hora`'s claims.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -15,6 +16,9 @@ from dataclasses import dataclass
 from kansa.replay.events import DrawReason
 from kansa.replay.tiles import WINDS, Tile
 from kansa.replay.yaku import Limit, Yaku
+
+_TEXTS_KEPT = 1024
+"""Score and yaku texts whose reading is kept (a game repeats a few dozen of them)."""
 
 AGARI = "和了"
 INTERRUPTED = "中断"
@@ -91,6 +95,7 @@ class Score:
     kazoe: bool = False
 
 
+@functools.lru_cache(maxsize=_TEXTS_KEPT)
 def parse_score(text: str, players: int = 4) -> Score | None:
     """Read ``30符2飜2000点`` and its variants; ``None`` if nothing in it is readable.
 
@@ -250,6 +255,7 @@ _YAKUMAN_WORDS = {"役満": 1, "yakuman": 1, "ダブル役満": 2, "二倍役満
                   "doubleyakuman": 2, "トリプル役満": 3, "三倍役満": 3, "3倍役満": 3}
 
 
+@functools.lru_cache(maxsize=_TEXTS_KEPT)
 def parse_yaku(text: str, seat_wind: Tile, round_wind: Tile) -> tuple[Yaku, int] | None:
     """``立直(1飜)`` -> ``(Yaku.RIICHI, 1)``; yakuman count 13 han each; ``None`` if unknown."""
     m = _YAKU_TEXT.match(text)
