@@ -141,13 +141,12 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
                                           "tail")
     if not ext.end_kyoku and interrupted:
         where.fail(f"{ext.pointer}/end_kyoku", "an interrupted hand has no EndKyoku anyway")
-    try:
-        walk = Walker(scripts, oya, indicators, lambda e: result is None or _fits(e, result),
-                      interrupted=interrupted).run()
-    except NoOrder as exc:
-        raise_at = exc.src or where.ref(ptr)
+    walk = Walker(scripts, oya, indicators, lambda e: result is None or _fits(e, result),
+                  interrupted=interrupted).run()
+    if isinstance(walk, NoOrder):
+        raise_at = walk.src or where.ref(ptr)
         where.fail(raise_at.pointer or ptr,
-                   f"cannot reconstruct the order of play: {exc.message}")
+                   f"cannot reconstruct the order of play: {walk.message}")
     if not walk.matches_result:
         diags.append(Diagnostic(
             f"the result array does not match how the hand ends (after seat "

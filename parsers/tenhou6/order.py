@@ -104,11 +104,16 @@ _Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int, int]
 """pos, reach_pending, riichi, dora_i, dora_missing, pending, len(events), left."""
 
 
-class NoOrder(Exception):
-    """No interleaving of the scripts makes a playable hand."""
+@dataclass(slots=True, init=False)
+class NoOrder:
+    """No interleaving of the scripts makes a playable hand: what :meth:`Walker.run`
+    answers then.  A value, not an exception: compiled, an ``except`` of an exception
+    class defined in a compiled module also catches any exception of its base class."""
+
+    message: Final[str]
+    src: Final[SourceRef | None]
 
     def __init__(self, message: str, src: SourceRef | None) -> None:
-        super().__init__(message)
         self.message = message
         self.src = src
 
@@ -182,11 +187,9 @@ class Walker:
 
     # -- search ----------------------------------------------------------------
 
-    def run(self) -> Walk:
-        """The first order of play whose ending matches the result array.
-
-        :raises NoOrder: when no order works (or the search budget runs out).
-        """
+    def run(self) -> Walk | NoOrder:
+        """The first order of play whose ending matches the result array, or
+        :class:`NoOrder` when no order works (or the search budget runs out)."""
         stack: list[tuple[_Snapshot, _Choice, list[tuple[str, Seat]]]] = []
         fallback: Walk | None = None
         best: tuple[int, _Fail] = (-1, _Fail("no playable order", None))
@@ -219,9 +222,9 @@ class Walker:
                 if fallback is not None:
                     return fallback
                 if spent:
-                    raise NoOrder("the order of play is ambiguous beyond the search budget",
-                                  best[1].src)
-                raise NoOrder(best[1].message, best[1].src)
+                    return NoOrder("the order of play is ambiguous beyond the search budget",
+                                   best[1].src)
+                return NoOrder(best[1].message, best[1].src)
             snap, choice, options = stack[-1]
             self._restore(snap)
             outcome = self._apply(options.pop(0), choice)
