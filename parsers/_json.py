@@ -36,7 +36,7 @@ import json
 import math
 import re
 from itertools import accumulate, repeat
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 import msgspec
 
@@ -44,10 +44,10 @@ from kansa.parsers.errors import LogFormatError
 from kansa.replay.events import SourceRef
 from kansa.replay.tiles import Tile
 
-BOM = "\ufeff"
-_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+BOM: Final = "\ufeff"
+_WIDE_BOMS: Final = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
               (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
-_LARGEST_INTEGRAL_FLOAT = 2.0 ** 53
+_LARGEST_INTEGRAL_FLOAT: Final = 2.0 ** 53
 """Integral floats up to this read as integers exactly."""
 
 
@@ -81,9 +81,9 @@ def line_column(text: str, offset: int, first_line: int = 1) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-_DEPTH_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
-_OPENS = frozenset("[{")
-_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_DEPTH_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_OPENS: Final = frozenset("[{")
+_DEPTH_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 """What each token of ``_DEPTH_TOKEN`` does to the depth (a string: nothing)."""
 
 
@@ -94,9 +94,9 @@ def nesting(text: str) -> int:
     return max(accumulate(steps), default=0)
 
 
-_NOT_MARKS = bytes(b for b in range(256) if b not in b'[]{}"')
+_NOT_MARKS: Final = bytes(b for b in range(256) if b not in b'[]{}"')
 """Every byte but the brackets and the quote, for ``bytes.translate`` to delete."""
-_MARK_STEP = tuple(1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256))
+_MARK_STEP: Final = tuple(1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256))
 
 
 def plainly_within(text: str, limit: int) -> bool:
@@ -150,13 +150,13 @@ def _refuse_constant(name: str) -> Any:
     raise _NotJSONConstant(name)
 
 
-_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+_DECODER: Final = json.JSONDecoder(parse_constant=_refuse_constant)
 """One decoder for every document: ``json.loads`` with an argument builds a new one
 per call, which costs more than decoding a line of mjai."""
 
-QUICK_DECODER = msgspec.json.Decoder()
+QUICK_DECODER: Final = msgspec.json.Decoder()
 """The decoder of :func:`quick_value`."""
-NOT_READ: Any = object()
+NOT_READ: Final[Any] = object()
 """:func:`quick_value`'s answer for a text it leaves to ``json``."""
 
 
@@ -170,7 +170,7 @@ def quick_value(text: str) -> Any:
         return NOT_READ
 
 
-_CONSTANT_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
+_CONSTANT_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
 
 
 def _constant_error(text: str, name: str, src: SourceRef) -> LogFormatError:
@@ -239,9 +239,9 @@ def loads(text: str, src: SourceRef, max_depth: int) -> Any:
                              src) from None
 
 
-_PARTIAL_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?(?:[eE][+-]?\d*)?)?")
+_PARTIAL_NUMBER: Final = re.compile(r"-?(?:\d+(?:\.\d*)?(?:[eE][+-]?\d*)?)?")
 """The start of a JSON number (which the decoder reports at its first character)."""
-_NUMBER_TAIL = re.compile(r"\.\d*|(?:\.\d+)?[eE][+-]?")
+_NUMBER_TAIL: Final = re.compile(r"\.\d*|(?:\.\d+)?[eE][+-]?")
 """A number's fraction or exponent begun (the decoder stops after its digits)."""
 
 

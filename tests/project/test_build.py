@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import subprocess
@@ -68,6 +69,31 @@ def test_every_replay_and_mjlog_reader_module_but_the_listed_ones_is_compiled() 
     assert "kansa/parsers/tenhou_xml/scan.py" not in paths
 
 
+def _exception_classes(tree: ast.Module) -> list[str]:
+    """The classes of a module whose bases name an exception class of the standard
+    library or one defined before them in the module (the names tell: ...Error,
+    Exception, ...)."""
+    found: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            bases = [ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases]
+            if any(b.endswith(("Error", "Exception", "Warning")) or b in found
+                   or b in ("BaseException", "KeyboardInterrupt", "SystemExit")
+                   for b in bases):
+                found.append(node.name)
+    return found
+
+
+def test_no_compiled_module_defines_an_exception_class() -> None:
+    """Compiled, an ``except`` of an exception class defined in a compiled module also
+    catches every exception of its base class (and then fails to bind it)."""
+    assert _exception_classes(ast.parse("class A(ValueError): pass\nclass B(A): pass\n"
+                                        "class C: pass")) == ["A", "B"]
+    for path in load_setup().compiled_paths():
+        tree = ast.parse((ROOT / path.removeprefix("kansa/")).read_text(encoding="utf-8"))
+        assert _exception_classes(tree) == [], path
+
+
 def test_kansa_pure_forces_the_pure_build(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KANSA_PURE", "1")
     assert load_setup().extensions() == []
@@ -92,7 +118,7 @@ def test_the_compiled_build_is_the_default(monkeypatch: pytest.MonkeyPatch,
     assert setup.extensions() == ["extensions"]
     [(paths, options)] = asked
     assert paths == setup.compiled_paths() and options["group_name"] == "kansa.native"
-    assert "compiling kansa.replay and the mjlog and mjai readers with mypyc" in \
+    assert "compiling kansa.replay and the log readers with mypyc" in \
         capsys.readouterr().err
 
 
