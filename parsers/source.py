@@ -6,7 +6,7 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Final
 
 from kansa.parsers.compression import GZIP_MAGIC, decompress
 from kansa.parsers.errors import LimitExceededError, LogFormatError
@@ -44,6 +44,15 @@ DEFAULT_LIMITS = Limits()
 _ITEM = re.compile(rb"[<,\[{]")
 
 
+_ITEM_BYTES: Final = b"<,[{"
+
+
+def item_count(data: bytes) -> int:
+    """The items of ``data`` as :attr:`Limits.max_items` counts them (``<``, ``,``, ``[``
+    and ``{``), in one pass: the bytes ``translate`` deletes."""
+    return len(data) - len(data.translate(None, _ITEM_BYTES))
+
+
 def check_items(data: bytes, limit: int, source: str) -> None:
     """Refuse a log with more than ``limit`` items before any parser builds a tree of it.
 
@@ -51,7 +60,7 @@ def check_items(data: bytes, limit: int, source: str) -> None:
     """
     if len(data) <= limit:  # an item takes a byte at least: no need to count (4 passes)
         return
-    count = data.count(b"<") + data.count(b",") + data.count(b"[") + data.count(b"{")
+    count = item_count(data)
     if count <= limit:
         return
     offset = next(m.start() for k, m in enumerate(_ITEM.finditer(data)) if k == limit)

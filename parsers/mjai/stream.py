@@ -22,7 +22,7 @@ from kansa.parsers._json import BOM
 from kansa.parsers.canonical import Canonical
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.mjai.read import GameBuilder, Reader
-from kansa.parsers.source import DEFAULT_LIMITS, Limits
+from kansa.parsers.source import DEFAULT_LIMITS, Limits, item_count
 from kansa.replay.events import Event, SourceRef
 from kansa.replay.game import Diagnostic, Game
 
@@ -117,8 +117,7 @@ class MjaiStream:
         data = raw.encode("utf-8") if isinstance(raw, str) else raw
         self._line_bytes = len(data)
         self.size += len(data)
-        self._line_items = (data.count(b"<") + data.count(b",") + data.count(b"[")
-                            + data.count(b"{"))
+        self._line_items = item_count(data)
         self._check(self._line_bytes, self._line_items)
         try:
             text = raw if isinstance(raw, str) else raw.decode("utf-8")
