@@ -33,12 +33,14 @@ engine and the Tenhou XML reader."""
 PURE_MODULES = {"__init__.py", "scan.py"}
 """Modules of those folders that stay Python: the package files, and the mjlog scanner,
 whose tag is a dict subclass (mypyc compiles no subclass of a built-in type)."""
-COMPILED_MODULES = ("kansa/parsers/canonical.py", "kansa/parsers/majiang/read.py",
-                    "kansa/parsers/mjai/fast.py",
-                    "kansa/parsers/mjai/read.py", "kansa/parsers/tenhou6/items.py",
-                    "kansa/parsers/tenhou6/jsontext.py", "kansa/parsers/tenhou6/kyoku.py",
-                    "kansa/parsers/tenhou6/order.py", "kansa/parsers/tenhou6/read.py",
-                    "kansa/parsers/tenhou6/result.py")
+COMPILED_MODULES = (
+    "kansa/parsers/canonical.py",
+    "kansa/parsers/majiang/read.py",
+    "kansa/parsers/mjai/fast.py", "kansa/parsers/mjai/read.py",
+    "kansa/parsers/tenhou6/items.py", "kansa/parsers/tenhou6/jsontext.py",
+    "kansa/parsers/tenhou6/kyoku.py", "kansa/parsers/tenhou6/order.py",
+    "kansa/parsers/tenhou6/read.py", "kansa/parsers/tenhou6/result.py",
+)
 """Single modules compiled besides: the mjai reader's loop over lines and its per-line
 code, the tenhou.net/6 reader (but its extension, writer and cut-file reading), the
 majiang reader, and the canonical pass every reader's games go through.

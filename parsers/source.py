@@ -42,8 +42,6 @@ DEFAULT_LIMITS = Limits()
 
 
 _ITEM = re.compile(rb"[<,\[{]")
-
-
 _ITEM_BYTES: Final = b"<,[{"
 
 
@@ -58,7 +56,7 @@ def check_items(data: bytes, limit: int, source: str) -> None:
 
     :raises LogFormatError: at the first item past the limit.
     """
-    if len(data) <= limit:  # an item takes a byte at least: no need to count (4 passes)
+    if len(data) <= limit:  # an item takes a byte at least: no need to count
         return
     count = item_count(data)
     if count <= limit:

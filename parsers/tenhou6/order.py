@@ -234,28 +234,23 @@ class Walker:
         if self._all_done():
             return [("end", a)]
         s = Seat((a + 1) % self.n)
-        if not any(self._calls(j, choice) for j in range(self.n) if j != a):
-            step = self._next(s)  # the usual turn: no call, the next seat draws
-            return [("draw", s)] if step is not None and step.take and step.kind == DRAW \
-                else []
+        step = self._next(s)
+        draw: list[tuple[str, Seat]] = [("draw", s)] \
+            if step is not None and step.take and step.kind == DRAW else []
+        callers = [j for j in range(self.n) if j != a and self._calls(j, choice)]
+        if not callers:
+            return draw  # the usual turn: no call, the next seat draws
         pons: list[tuple[str, Seat]] = []
         chis: list[tuple[str, Seat]] = []
         illegal: list[tuple[str, Seat]] = []
-        for j in range(self.n):
-            if j == a:
-                continue
-            if self._calls(j, choice):
-                step = self._next(j)
-                assert step is not None
-                # a seat in riichi cannot call; tried last, so the replay can report it
-                group = illegal if self.riichi >> j & 1 else (
-                    chis if step.kind not in (PON, KAN) else pons)
-                group.append(("call", Seat(j)))
-        options = pons + chis
-        step = self._next(s)
-        if step is not None and step.take and step.kind == DRAW:
-            options.append(("draw", s))
-        return options + illegal
+        for j in callers:
+            call = self._next(j)
+            assert call is not None
+            # a seat in riichi cannot call; tried last, so the replay can report it
+            group = illegal if self.riichi >> j & 1 else (
+                chis if call.kind not in (PON, KAN) else pons)
+            group.append(("call", Seat(j)))
+        return pons + chis + draw + illegal
 
     def _calls(self, seat: int, choice: _Choice) -> bool:
         """Whether ``seat``'s next take calls the discard ``choice``."""

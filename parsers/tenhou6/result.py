@@ -12,12 +12,13 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Final
 
 from kansa.replay.events import DrawReason
 from kansa.replay.tiles import WINDS, Tile
 from kansa.replay.yaku import Limit, Yaku
 
-_TEXTS_KEPT = 1024
+_TEXTS_KEPT: Final = 1024
 """Score and yaku texts whose reading is kept (a game repeats a few dozen of them)."""
 
 AGARI = "和了"
