@@ -4,9 +4,11 @@ The ``mahjong`` library is the calculator.  :func:`hand_value` feeds it the
 replayed hand (:class:`~kansa.replay.situation.WinSituation`) with its options taken
 from the :class:`~kansa.replay.rules.RuleSet` (the library's own defaults have red
 fives and open tanyao off and double yakuman on), then turns its answer into a
-:class:`HandValue` in kansa's vocabulary.  Limits and base points are worked
-out here from han and fu (:func:`base_points`), so that the log's own han and
-fu go through the same arithmetic as the replay's.
+:class:`HandValue` in kansa's vocabulary.  Regular wins (nearly all) are valued by
+:mod:`kansa.replay.valuation`, which gives the library's answer at a small part of its
+cost; the library values the rest and is that module's reference in the tests.
+Limits and base points are worked out here from han and fu (:func:`base_points`), so
+that the log's own han and fu go through the same arithmetic as the replay's.
 
 >>> base_points(3, 30, 0, RuleSet.preset("tenhou"))
 (960, <Limit.NONE: 0>)
@@ -34,6 +36,7 @@ from kansa.replay.melds import MeldType
 from kansa.replay.rules import KazoeCap, RuleSet
 from kansa.replay.situation import WinSituation
 from kansa.replay.tiles import Tile
+from kansa.replay.valuation import Valued, value_regular
 from kansa.replay.yaku import Limit, Yaku
 
 YakuHan = tuple[tuple[Yaku, int], ...]
@@ -254,6 +257,27 @@ class _Calculator:
             return HandValue(yaku=(), han=0, fu=0, limit=Limit.NONE, base=0,
                              error="a meld is not a chow, pung or kong (claim.meld-shape)")
         rules = self.rules
+        valued = value_regular(ws, ura, rules) if _MODE["own"] else None
+        if valued is None:
+            valued = self.library(ws, ura)
+        if valued.error is not None:
+            return HandValue(yaku=(), han=0, fu=0, limit=Limit.NONE, base=0,
+                             error=valued.error)
+        fu = valued.fu
+        if rules.double_wind_pair_fu != 4 and valued.double_wind_pair:
+            fu = -(-(valued.raw_fu - 4 + rules.double_wind_pair_fu) // 10) * 10
+        pairs = valued.yaku
+        yakuman = yakuman_multiple(pairs, rules)
+        han = sum(h for _, h in pairs)
+        base, limit = base_points(han, fu, yakuman, rules)
+        points = total_points(base, dealer=ws.is_dealer, tsumo=ws.is_tsumo,
+                              players=rules.players, tsumo_loss=rules.tsumo_loss)
+        return HandValue(yaku=tuple(pairs), han=han, fu=fu, limit=limit, base=base,
+                         yakuman=yakuman, points=points)
+
+    def library(self, ws: WinSituation, ura: tuple[Tile, ...]) -> Valued:
+        """The library's yaku and fu for the win (its error code when it has no value)."""
+        rules = self.rules
         ids = _Ids()
         tiles: list[int] = []
         lib_melds: list[LibMeld] = []
@@ -298,26 +322,16 @@ class _Calculator:
             ura_dora_indicators=[4 * t.index for t in ura],
         )
         if res.error or res.han is None:
-            return HandValue(yaku=(), han=0, fu=0, limit=Limit.NONE, base=0,
-                             error=str(res.error or "no value"))
+            return Valued([], 0, 0, False, error=str(res.error or "no value"))
         pairs: list[tuple[Yaku, int]] = []
         for y in res.yaku or ():
             han = y.han_open if is_open and y.han_open else y.han_closed
             pairs.append((_LIB_YAKU.get(y.yaku_id, Yaku.KAZOE_YAKUMAN), han))
         if c.num_nuki_dora:
             pairs = _kita_apart(pairs, c.num_nuki_dora, ws.dora_markers)
-        fu = int(res.fu or 0)
-        if rules.double_wind_pair_fu != 4 and res.fu_details:
-            raw = sum(d["fu"] for d in res.fu_details)
-            if any(d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR for d in res.fu_details):
-                fu = -(-(raw - 4 + rules.double_wind_pair_fu) // 10) * 10
-        yakuman = yakuman_multiple(pairs, rules)
-        han = sum(h for _, h in pairs)
-        base, limit = base_points(han, fu, yakuman, rules)
-        points = total_points(base, dealer=ws.is_dealer, tsumo=ws.is_tsumo,
-                              players=rules.players, tsumo_loss=rules.tsumo_loss)
-        return HandValue(yaku=tuple(pairs), han=han, fu=fu, limit=limit, base=base,
-                         yakuman=yakuman, points=points)
+        details = res.fu_details or []
+        return Valued(pairs, int(res.fu or 0), sum(d["fu"] for d in details),
+                      any(d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR for d in details))
 
 
 def _kita_apart(pairs: list[tuple[Yaku, int]], kita: int, markers: Iterable[Tile],
@@ -397,6 +411,25 @@ def hand_value(ws: WinSituation, rules: RuleSet, *,
     Results are cached on everything they depend on.
     """
     return _calculator(rules).value(ws, ws.ura_markers if ura_markers is None else ura_markers)
+
+
+def library_value(ws: WinSituation, rules: RuleSet,
+                  ura_markers: tuple[Tile, ...] | None = None) -> Valued:
+    """The ``mahjong`` library's yaku and fu for the win, uncached (the reference of
+    :mod:`kansa.replay.valuation`)."""
+    return _calculator(rules).library(ws, ws.ura_markers if ura_markers is None else ura_markers)
+
+
+_MODE: Final = {"own": True}
+"""``own``: regular wins are valued by :mod:`kansa.replay.valuation` (else every win by
+the library); set by :func:`set_own_valuation`."""
+
+
+def set_own_valuation(on: bool) -> None:
+    """Value regular wins with kansa's own valuation (``True``, the default) or every win
+    with the library (for comparing the two), forgetting every cached value."""
+    _MODE["own"] = on
+    clear_cache()
 
 
 def clear_cache() -> None:
