@@ -30,9 +30,9 @@ COMPILED_FOLDERS = ("kansa/replay", "kansa/replay/checks", "kansa/parsers/tenhou
 """The folders compiled, named through the kansa/replay and kansa/parsers links so that
 mypyc gives the modules their installed names (kansa.replay.engine, ...): the replay
 engine and the Tenhou XML reader."""
-PURE_MODULES = {"__init__.py", "scan.py"}
-"""Modules of those folders that stay Python: the package files, and the mjlog scanner,
-whose tag is a dict subclass (mypyc compiles no subclass of a built-in type)."""
+PURE_MODULES = {"__init__.py", "tag.py"}
+"""Modules of those folders that stay Python: the package files, and the mjlog reader's
+protocol of a tag (mypyc compiles no overload without an implementation)."""
 COMPILED_MODULES = (
     "kansa/parsers/canonical.py",
     "kansa/parsers/majiang/read.py",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from kansa.parsers.tenhou_xml.header import HeaderTags
 from kansa.parsers.tenhou_xml.meld import Meld, MeldKind
-from kansa.parsers.tenhou_xml.scan import Tag
 from kansa.parsers.tenhou_xml.tables import (
     _HAI,
     _ORDER_TEXT_AKA,
@@ -21,6 +20,7 @@ from kansa.parsers.tenhou_xml.tables import (
     _hand,
     _ints,
 )
+from kansa.parsers.tenhou_xml.tag import Tag
 from kansa.replay.events import (
     Ankan,
     Chi,

@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 from kansa.parsers.tenhou_xml.reader import TagReader
 from kansa.parsers.tenhou_xml.rules import decode_go
-from kansa.parsers.tenhou_xml.scan import Tag
+from kansa.parsers.tenhou_xml.tag import Tag
 from kansa.replay.game import Player
 
 _DAN: Final = ("新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",

@@ -11,7 +11,7 @@ from lxml import etree
 
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.tenhou_xml.cut import Cut
-from kansa.parsers.tenhou_xml.scan import ScannedTag, Tag, scanned_tag
+from kansa.parsers.tenhou_xml.scan import ScannedTag, scanned_tag
 from kansa.parsers.tenhou_xml.tables import (
     _LOG_ID,
     _ORDER,
@@ -26,6 +26,7 @@ from kansa.parsers.tenhou_xml.tables import (
     FORMAT,
     _Play,
 )
+from kansa.parsers.tenhou_xml.tag import Tag
 from kansa.replay.events import EndGame, EndKyoku, Event, SourceRef
 from kansa.replay.game import Diagnostic, Game, Player, RuleHints, SourceRuns
 from kansa.replay.tiles import Seat, Tile

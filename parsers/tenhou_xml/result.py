@@ -10,7 +10,6 @@ from typing import Final
 
 from kansa.parsers.canonical import is_empty_ura
 from kansa.parsers.tenhou_xml.hand import HandTags
-from kansa.parsers.tenhou_xml.scan import Tag
 from kansa.parsers.tenhou_xml.tables import (
     _HAI,
     _LIMIT_TEXT,
@@ -22,6 +21,7 @@ from kansa.parsers.tenhou_xml.tables import (
     _quick_deltas,
     _tiles,
 )
+from kansa.parsers.tenhou_xml.tag import Tag
 from kansa.replay.events import DrawReason, EndGame, Hora, Ryukyoku, SourceRef
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.yaku import Limit, Yaku

@@ -29,9 +29,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, overload
+from typing import Final, TypeVar, overload
 
-__all__ = ["ScannedTag", "Tag", "scanned_tag", "split_tags"]
+__all__ = ["ScannedTag", "scanned_tag", "split_tags"]
 
 _T = TypeVar("_T")
 
@@ -51,34 +51,32 @@ _OUTSIDE: Final = re.compile(
 optional space, or the tag name and `` name=`` per attribute."""
 
 
-class Tag(Protocol):
-    """What the mjlog reader asks of a child: an lxml element or a :class:`ScannedTag`."""
+class ScannedTag:
+    """A child read by :func:`scanned_tag`: its attributes, name, line and text (as
+    :func:`split_tags` gives it: ``raw`` is the tag without its ``<`` and ``/>``)."""
 
-    tag: str
-    sourceline: Any  # lxml-stubs leave it untyped; lxml gives int | None
+    __slots__ = ("attrs", "raw", "sourceline", "tag")
+
+    def __init__(self, tag: str, attrs: dict[str, str], sourceline: int | None,
+                 raw: str) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.sourceline = sourceline
+        self.raw = raw
 
     @overload
     def get(self, key: str, /) -> str | None: ...
     @overload
     def get(self, key: str, default: _T, /) -> str | _T: ...
 
-    def items(self) -> Iterable[tuple[Any, Any]]: ...  # lxml: str | bytes, always str here
+    def get(self, key: str, default: object = None, /) -> object:
+        return self.attrs.get(key, default)
 
+    def items(self) -> Iterable[tuple[str, str]]:
+        return self.attrs.items()
 
-class ScannedTag(dict[str, str]):
-    """A child read by :func:`scanned_tag`: its attributes, name, line and text (as
-    :func:`split_tags` gives it: ``raw`` is the tag without its ``<`` and ``/>``)."""
-
-    __slots__ = ("raw", "sourceline", "tag")
-    tag: str
-    sourceline: int | None
-    raw: str
-
-    if TYPE_CHECKING:  # typed as Tag.get: mypy does not match dict.get's three overloads to it
-        @overload  # type: ignore[override, no-overload-impl]
-        def get(self, key: str, /) -> str | None: ...
-        @overload
-        def get(self, key: str, default: _T, /) -> str | _T: ...
+    def __len__(self) -> int:
+        return len(self.attrs)
 
 
 def split_tags(data: bytes) -> tuple[int, list[str]] | None:
@@ -114,11 +112,7 @@ def scanned_tag(text: str, line: int | None) -> ScannedTag | None:
     shape = _cached_shape(outside) if len(outside) <= _CACHED else _shape(outside)
     if shape is None or len(shape[1]) != len(values):
         return None
-    tag = ScannedTag(zip(shape[1], values, strict=False))  # lengths checked
-    tag.tag = shape[0]
-    tag.sourceline = line
-    tag.raw = text
-    return tag
+    return ScannedTag(shape[0], dict(zip(shape[1], values, strict=True)), line, text)
 
 
 def _shape(outside: str) -> tuple[str, tuple[str, ...]] | None:
