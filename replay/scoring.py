@@ -263,10 +263,13 @@ class _Calculator:
         if valued.error is not None:
             return HandValue(yaku=(), han=0, fu=0, limit=Limit.NONE, base=0,
                              error=valued.error)
+        pairs = valued.yaku
+        kita = ws.nukidora if rules.kita_dora else 0
+        if kita:
+            pairs = _kita_apart(pairs, kita, ws.dora_markers)
         fu = valued.fu
         if rules.double_wind_pair_fu != 4 and valued.double_wind_pair:
             fu = -(-(valued.raw_fu - 4 + rules.double_wind_pair_fu) // 10) * 10
-        pairs = valued.yaku
         yakuman = yakuman_multiple(pairs, rules)
         han = sum(h for _, h in pairs)
         base, limit = base_points(han, fu, yakuman, rules)
@@ -276,7 +279,8 @@ class _Calculator:
                          yakuman=yakuman, points=points)
 
     def library(self, ws: WinSituation, ura: tuple[Tile, ...]) -> Valued:
-        """The library's yaku and fu for the win (its error code when it has no value)."""
+        """The library's yaku and fu for the win (its error code when it has no value;
+        the kita counted in its dora)."""
         rules = self.rules
         ids = _Ids()
         tiles: list[int] = []
@@ -327,8 +331,6 @@ class _Calculator:
         for y in res.yaku or ():
             han = y.han_open if is_open and y.han_open else y.han_closed
             pairs.append((_LIB_YAKU.get(y.yaku_id, Yaku.KAZOE_YAKUMAN), han))
-        if c.num_nuki_dora:
-            pairs = _kita_apart(pairs, c.num_nuki_dora, ws.dora_markers)
         details = res.fu_details or []
         return Valued(pairs, int(res.fu or 0), sum(d["fu"] for d in details),
                       any(d["reason"] == FuCalculator.DOUBLE_VALUED_PAIR for d in details))

@@ -1,9 +1,10 @@
 """kansa's own valuation of regular wins: the ``mahjong`` library's answer, computed here.
 
 :mod:`kansa.replay.scoring` asks :func:`value_regular` first and the library for what it
-declines.  A regular win is a four-player win of four sets and a pair or of seven pairs,
-with no yakuman in reach, no blessing (tenhou, chiihou, renhou), no North set aside, and
-flags the library accepts; that is nearly every win of every log.  For those this gives
+declines.  A regular win is a win of four sets and a pair or of seven pairs, with no
+yakuman in reach, no blessing (tenhou, chiihou, renhou), and flags the library accepts;
+that is nearly every win of every log, at four players or three (where the kita count as
+dora, as the library counts them).  For those this gives
 what the library gives, decision for decision: the same readings of the hand in the
 same order, the same fu, the same yaku (listed by the library's ids), and the same choice
 between readings (the highest payment, then han, then fu, then unrounded fu, then the
@@ -127,9 +128,9 @@ def meld_code(m: Meld) -> int:
 
 
 def _declined(ws: WinSituation, rules: RuleSet, is_open: bool) -> bool:
-    """Wins left to the library: blessings, North set aside, three players, and the
-    flag combinations the library refuses (its error is the answer)."""
-    if rules.players != 4 or ws.nukidora or ws.tenhou or ws.chiihou or ws.renhou:
+    """Wins left to the library: blessings, and the flag combinations the library
+    refuses (its error is the answer)."""
+    if ws.tenhou or ws.chiihou or ws.renhou:
         return True
     riichi = ws.riichi or ws.double_riichi
     tsumo = ws.is_tsumo
@@ -338,7 +339,7 @@ def _pon_masks(blocks: list[int]) -> tuple[int, int, int]:
 
 
 def _library_total(han: int, fu: int, hand: _Hand, rules: RuleSet) -> int:
-    """What the library's payment total would be (no honba, no sticks, four players)."""
+    """What the library's payment total would be (no honba, no sticks)."""
     if han >= 13:
         han = 13 if rules.kazoe_cap is KazoeCap.YAKUMAN else 12
     if han >= 5:
@@ -355,7 +356,8 @@ def _library_total(han: int, fu: int, hand: _Hand, rules: RuleSet) -> int:
         if rounded > 2000 or kiriage:
             rounded, double, four, six = 2000, 4000, 8000, 12000
     if hand.tsumo:
-        return double + 2 * (double if hand.dealer else rounded)
+        payers = 1 if rules.players == 3 else 2  # the library's other payers but one
+        return double + payers * (double if hand.dealer else rounded)
     return six if hand.dealer else four
 
 
@@ -394,9 +396,11 @@ def _best(readings: list[list[int]], hand: _Hand, ws: WinSituation, *, total: li
     honors = any(total[27:])
     suits = sum(1 for s in (0, 9, 18) if any(total[s:s + 9]))
     all_yaochu = all(_YAOCHU[k] for k in range(34) if total[k])
-    dora = sum(total[t.dora().index] for t in ws.dora_markers)
+    three = rules.players == 3
+    kita = ws.nukidora if rules.kita_dora else 0
+    dora = _dora(total, ws.dora_markers, three, kita) + kita
     aka = reds if rules.aka else 0
-    ura_dora = sum(total[t.dora().index] for t in ura) if riichi else 0
+    ura_dora = _dora(total, ura, three, kita) if riichi else 0
     head: list[Yaku] = []  # the yaku of the situation, in the library's order
     if riichi:
         head.append(Yaku.DOUBLE_RIICHI if ws.double_riichi else Yaku.RIICHI)
@@ -496,6 +500,16 @@ def _best(readings: list[list[int]], hand: _Hand, ws: WinSituation, *, total: li
                 best = Valued(pairs, fu, raw, double)
     assert best is not None  # every reading has a winning block
     return best
+
+
+def _dora(total: list[int], markers: tuple[Tile, ...], three: bool, kita: int) -> int:
+    """The dora the indicators make of the hand and of the ``kita`` Norths set aside (at
+    three players a 1m indicator makes 9m the dora)."""
+    n = 0
+    for t in markers:
+        k = 8 if three and t.index == 0 else t.dora().index
+        n += total[k] + (kita if k == 30 else 0)
+    return n
 
 
 def _library_id(y: Yaku) -> int:

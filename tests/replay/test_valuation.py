@@ -1,8 +1,9 @@
 """kansa's own valuation of regular wins against the ``mahjong`` library, its reference.
 
-Generated wins (seeded): four sets and a pair or seven pairs, some sets called or
-konged, a winning tile among the concealed ones, random winds, flags, dora and rule
-sets, and hands biased towards the shapes of the rarer yaku.  Whenever
+Generated wins (seeded), at four players and at three: four sets and a pair or seven
+pairs, some sets called or konged, a winning tile among the concealed ones, random
+winds, flags, dora, Norths set aside and rule sets, and hands biased towards the shapes
+of the rarer yaku.  Whenever
 :func:`~kansa.replay.valuation.value_regular` answers, its yaku, fu and choice between
 readings must be the library's; the tests also require that it answers for most of them
 and that every yaku it knows has come up, so that they cannot pass by declining.
@@ -25,6 +26,7 @@ from kansa.replay.yaku import Yaku
 
 WINDS = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 FOUR_PLAYER = tuple(RuleSet.preset(n) for n in ("tenhou", "majsoul", "ema", "wrc", "mleague"))
+THREE_PLAYER = (RuleSet.preset("tenhou-sanma"), RuleSet.preset("majsoul-sanma"))
 FIVES = (4, 13, 22)
 
 
@@ -78,7 +80,7 @@ def _tile(k: int, red: bool) -> Tile:
     return t.red() if red else t
 
 
-def _win(rng: random.Random) -> WinSituation | None:
+def _win(rng: random.Random, players: int = 4) -> WinSituation | None:
     melds: list[Meld] = []
     concealed: list[Tile] = []
     reds_left = {k for k in FIVES if rng.random() < 0.5}
@@ -127,6 +129,12 @@ def _win(rng: random.Random) -> WinSituation | None:
             else:
                 concealed += tiles
         concealed += [take(pair), take(pair)]
+    kita = 0
+    if players == 3:  # no 2m-8m, no chi; some Norths set aside
+        held = concealed + [t for m in melds for t in m.tiles]
+        if any(1 <= t.index <= 7 for t in held) or any(m.type is MeldType.CHI for m in melds):
+            return None
+        kita = rng.choice((0, 0, rng.randrange(5 - sum(t.index == 30 for t in held))))
     win = rng.choice(concealed)
     is_open = any(m.type is not MeldType.ANKAN for m in melds)
     tsumo = rng.random() < 0.45
@@ -148,11 +156,13 @@ def _win(rng: random.Random) -> WinSituation | None:
         chankan=(not tsumo or sloppy) and rng.random() < 0.03,
         haitei=(tsumo or sloppy) and not rinshan and last,
         houtei=(not tsumo or sloppy) and last, tenhou=False, chiihou=False, renhou=False,
-        dora_markers=markers, ura_markers=ura, nukidora=0, honba=0, kyotaku=0)
+        dora_markers=markers, ura_markers=ura, nukidora=kita, honba=0, kyotaku=0)
 
 
-def _rules(rng: random.Random) -> RuleSet:
-    rules = rng.choice(FOUR_PLAYER)
+def _rules(rng: random.Random, players: int) -> RuleSet:
+    rules = rng.choice(FOUR_PLAYER if players == 4 else THREE_PLAYER)
+    if players == 3 and rng.random() < 0.2:
+        rules = replace(rules, kita_dora=False)
     if rng.random() < 0.3:
         rules = replace(rules, kuitan=rng.random() < 0.5, aka=rng.random() < 0.5,
                         kiriage=rng.random() < 0.5, double_wind_pair_fu=rng.choice((2, 4)))
@@ -163,22 +173,22 @@ def _answer(v: valuation.Valued) -> tuple[object, ...]:
     return v.yaku, v.fu, v.raw_fu, v.double_wind_pair, v.error
 
 
-def _generated(n: int, seed: int) -> list[tuple[WinSituation, RuleSet]]:
+def _generated(n: int, seed: int, players: int = 4) -> list[tuple[WinSituation, RuleSet]]:
     rng = random.Random(seed)
     out: list[tuple[WinSituation, RuleSet]] = []
     while len(out) < n:
-        ws = _win(rng)
+        ws = _win(rng, players)
         if ws is not None:
-            out.append((ws, _rules(rng)))
+            out.append((ws, _rules(rng, players)))
     return out
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_own_valuation_is_the_librarys_on_generated_wins(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "players"), [(1, 4), (2, 4), (3, 4), (4, 3)])
+def test_own_valuation_is_the_librarys_on_generated_wins(seed: int, players: int) -> None:
     answered = 0
     seen: set[Yaku] = set()
     errors = 0
-    wins = _generated(4000, seed)
+    wins = _generated(4000, seed, players)
     for ws, rules in wins:
         own = valuation.value_regular(ws, ws.ura_markers, rules)
         if own is None:
@@ -190,12 +200,16 @@ def test_own_valuation_is_the_librarys_on_generated_wins(seed: int) -> None:
         errors += own.error is not None
     assert answered >= 0.8 * len(wins)
     assert errors > 0  # hands without a yaku came up
-    assert set(valuation._HAN) | {Yaku.DORA, Yaku.AKA_DORA, Yaku.URA_DORA} <= seen
+    expected = set(valuation._HAN) | {Yaku.DORA, Yaku.AKA_DORA, Yaku.URA_DORA}
+    if players == 3:
+        expected -= {Yaku.SANSHOKU, Yaku.SANSHOKU_DOUKOU}  # no 2m-8m
+        assert sum(ws.nukidora > 0 for ws, _ in wins) > len(wins) // 5
+    assert expected <= seen
 
 
 def test_hand_values_are_the_same_with_and_without_own_valuation() -> None:
-    """Through the calculator's whole path, declined wins and limits included."""
-    wins = _generated(1500, 7)
+    """Through the calculator's whole path, declined wins, limits and kita included."""
+    wins = _generated(1500, 7) + _generated(500, 8, players=3)
     try:
         scoring.set_own_valuation(False)
         lib = [scoring.hand_value(ws, rules) for ws, rules in wins]
