@@ -47,6 +47,17 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
         if number == last:  # may be cut off: the reader looks at it whole
             reader.read_line(raw, number, limits, end=size)
             return
+        seen = _PLAIN.get(raw) if len(raw) <= _PLAIN_TEXT else None
+        if seen is not None:
+            g = reader.cur
+            seat = seen[1]
+            if g is not None and g.n is not None and seat < g.n:
+                src = SourceRef(source, number)
+                reader.lines = number
+                g.events.append(Dahai(actor=Seat(seat), tile=seen[2], tsumogiri=seen[3],
+                                      src=src) if seen[0] else
+                                Tsumo(actor=Seat(seat), tile=seen[2], src=src))
+                continue
         try:
             obj = decode(raw)  # as quick_value, without its call
         except (msgspec.DecodeError, RecursionError, UnicodeError):
@@ -64,16 +75,21 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
             actor = obj.get("actor")
             pai = obj.get("pai")
             event: Event | None = None
+            plain = len(obj) <= entry[1] and len(raw) <= _PLAIN_TEXT
             if kind == "dahai":
                 tsumogiri = obj.get("tsumogiri")
                 tile = BY_MJAI.get(pai) if type(pai) is str else None
                 if type(actor) is int and 0 <= actor < g.n and tile is not None \
                         and type(tsumogiri) is bool:
                     event = Dahai(actor=Seat(actor), tile=tile, tsumogiri=tsumogiri, src=src)
+                    if plain:
+                        _remember(raw, (True, actor, tile, tsumogiri))
             elif kind == "tsumo" and pai != "?":
                 tile = BY_MJAI.get(pai) if type(pai) is str else None
                 if type(actor) is int and 0 <= actor < g.n and tile is not None:
                     event = Tsumo(actor=Seat(actor), tile=tile, src=src)
+                    if plain:
+                        _remember(raw, (False, actor, tile, False))
             else:
                 event = entry[0](g, obj, src)
             if event is not None:
@@ -84,6 +100,22 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
             reader.feed(Fields(obj, src), number)  # what read_line does with it
         else:
             reader.read_line(raw, number, limits)
+
+
+_PLAIN: Final[dict[str, tuple[bool, int, Tile, bool]]] = {}
+"""Draw and discard lines read before, by their exact text: (a discard, actor, tile,
+tsumogiri).  Only lines of the plain shape (no field but ``type`` and the event's, so
+nesting one deep whatever the limit) are kept, so a text kept reads the same in any
+file; its actor is checked against each game's seats.  A log without annotations
+repeats a few hundred such lines, and a lookup costs less than decoding one."""
+_PLAIN_TEXT: Final = 96
+_PLAIN_MOST: Final = 8192
+
+
+def _remember(raw: str, seen: tuple[bool, int, Tile, bool]) -> None:
+    if len(_PLAIN) >= _PLAIN_MOST:
+        _PLAIN.clear()
+    _PLAIN[raw] = seen
 
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})

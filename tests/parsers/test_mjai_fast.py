@@ -13,6 +13,7 @@ import pytest
 
 from kansa.parsers._json import decode_text
 from kansa.parsers.errors import LogFormatError
+from kansa.parsers.mjai import fast
 from kansa.parsers.mjai.fast import quick_hand
 from kansa.parsers.mjai.read import Reader, parse
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
@@ -153,3 +154,26 @@ def test_quick_hand_reads_tile_names_and_leaves_the_rest() -> None:
     assert quick_hand(["1m", "0m"]) is None
     assert quick_hand(["1m", ["1m"]]) is None
     assert quick_hand([1, None]) is None
+
+
+def test_lines_read_before_read_the_same_again() -> None:
+    """A draw or discard read before is taken from its text (``fast._PLAIN``): the same
+    game and positions, in this file and in another."""
+    data = log(LINES)
+    first = same_reading(data)
+    assert '{"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": true}' in fast._PLAIN
+    assert same_reading(data) == first
+    moved = log([*LINES[:3], LINES[2], *LINES[3:]])  # the same text on other lines
+    assert [src.line for src in same_reading(moved)[0][1]] == list(range(2, len(LINES) + 2))
+
+
+def test_a_line_read_before_is_checked_against_the_seats_of_its_game() -> None:
+    fourth = {"type": "tsumo", "actor": 3, "pai": "1m"}
+    same_reading(log([*LINES[:3], fourth, *LINES[3:]]))  # kept from a four-player game
+    assert json.dumps(fourth) in fast._PLAIN
+    three = [{"type": "start_game", "names": ["a", "b", "c"]},
+             {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
+              "oya": 0, "dora_marker": "1m", "scores": [35000] * 3, "tehais": HANDS[:3]},
+             fourth, {"type": "end_kyoku"}, {"type": "end_game"}]
+    reading = same_reading(log(three))
+    assert reading[0] == "error" and "outside 0..2" in reading[1]
