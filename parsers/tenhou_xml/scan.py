@@ -89,12 +89,14 @@ def split_tags(data: bytes) -> tuple[int, list[str]] | None:
     end = text.rfind(_END)
     if head is None or end < head.end() or text[end + len(_END):].strip(" \t\r\n"):
         return None
-    body = text[head.end():end]
+    start = head.end()  # ASCII: the text's offsets are the bytes'
+    body = text[start:end]
     # (translate finds any unprintable byte faster than isprintable; only the white
     # space around the root may be one)
-    if (data.translate(None, _PRINTABLE) and not body.isprintable()) or "&" in body:
+    if (data.translate(None, _PRINTABLE) and data[start:end].translate(None, _PRINTABLE)) \
+            or "&" in body:
         return None
-    return text.count("\n", 0, head.end()) + 1, body.split("/><")
+    return text.count("\n", 0, start) + 1, body.split("/><")
 
 
 def scanned_tag(text: str, line: int | None) -> ScannedTag | None:
