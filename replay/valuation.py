@@ -127,7 +127,7 @@ def meld_code(m: Meld) -> int:
     return 4 * low + QUAD
 
 
-def _declined(ws: WinSituation, rules: RuleSet, is_open: bool) -> bool:
+def _declined(ws: WinSituation, is_open: bool) -> bool:
     """Wins left to the library: blessings, and the flag combinations the library
     refuses (its error is the answer)."""
     if ws.tenhou or ws.chiihou or ws.renhou:
@@ -307,27 +307,14 @@ def _chantai_junchan(blocks: list[int]) -> tuple[bool, bool]:
     return (terminal + honor == 5 and terminal > 0 and honor > 0), terminal == 5
 
 
-def _sequence_masks(blocks: list[int]) -> tuple[int, int, int]:
-    man = pin = sou = 0
-    for b in blocks:
-        if b & 3 == SEQUENCE:
-            k = b >> 2
-            bit = 1 << (k % 9)
-            if k >= 18:
-                sou |= bit
-            elif k >= 9:
-                pin |= bit
-            else:
-                man |= bit
-    return man, pin, sou
-
-
-def _pon_masks(blocks: list[int]) -> tuple[int, int, int]:
+def _suit_masks(blocks: list[int], sequences: bool) -> tuple[int, int, int]:
+    """Per suit (man, pin, sou), bit ``n`` set for a sequence (``sequences``) or else a
+    pung or kan starting at number ``n + 1``."""
     man = pin = sou = 0
     for b in blocks:
         k = b >> 2
         shape = b & 3
-        if k < 27 and (shape <= TRIPLET):
+        if k < 27 and (shape == SEQUENCE if sequences else shape <= TRIPLET):
             bit = 1 << (k % 9)
             if k >= 18:
                 sou |= bit
@@ -365,7 +352,7 @@ def value_regular(ws: WinSituation, ura: tuple[Tile, ...], rules: RuleSet) -> Va
     """The library's yaku and fu for a regular win, or ``None`` for a win it must value."""
     melds = ws.melds
     is_open = any(m.type is not MeldType.ANKAN for m in melds)
-    if _declined(ws, rules, is_open):
+    if _declined(ws, is_open):
         return None
     counts = [0] * 34
     reds = 0
@@ -446,13 +433,13 @@ def _best(readings: list[list[int]], hand: _Hand, ws: WinSituation, *, total: li
                 yaku.append(Yaku.TANYAO)
             yaku += head
             if chi:
+                man, pin, sou = _suit_masks(blocks, True)
                 if not tanyao_hand:
                     chanta, junchan = _chantai_junchan(blocks)
                     if chanta:
                         yaku.append(Yaku.CHANTA)
                     if junchan:
                         yaku.append(Yaku.JUNCHAN)
-                    man, pin, sou = _sequence_masks(blocks)
                     if 0b1001001 in (man & 0b1001001, pin & 0b1001001, sou & 0b1001001):
                         yaku.append(Yaku.ITTSU)
                 if hand.closed:
@@ -461,17 +448,15 @@ def _best(readings: list[list[int]], hand: _Hand, ws: WinSituation, *, total: li
                         yaku.append(Yaku.RYANPEIKOU)
                     elif peikou == 1:
                         yaku.append(Yaku.IIPEIKOU)
-                if suits == 3:
-                    man, pin, sou = _sequence_masks(blocks)
-                    if man & pin & sou:
-                        yaku.append(Yaku.SANSHOKU)
+                if suits == 3 and man & pin & sou:
+                    yaku.append(Yaku.SANSHOKU)
             if pons:
                 if pons == 4:
                     yaku.append(Yaku.TOITOI)
                 if _sanankou(blocks, hand):
                     yaku.append(Yaku.SANANKOU)
                 if suits == 3:
-                    man, pin, sou = _pon_masks(blocks)
+                    man, pin, sou = _suit_masks(blocks, False)
                     if man & pin & sou:
                         yaku.append(Yaku.SANSHOKU_DOUKOU)
                 if honors:
