@@ -34,7 +34,7 @@ PURE_MODULES = {"__init__.py", "tag.py"}
 """Modules of those folders that stay Python: the package files, and the mjlog reader's
 protocol of a tag (mypyc compiles no overload without an implementation)."""
 COMPILED_MODULES = (
-    "kansa/parsers/canonical.py",
+    "kansa/parsers/canonical.py", "kansa/parsers/fields.py",
     "kansa/parsers/majiang/read.py",
     "kansa/parsers/mjai/fast.py", "kansa/parsers/mjai/read.py",
     "kansa/parsers/tenhou6/items.py", "kansa/parsers/tenhou6/jsontext.py",
@@ -43,7 +43,8 @@ COMPILED_MODULES = (
 )
 """Single modules compiled besides: the mjai reader's loop over lines and its per-line
 code, the tenhou.net/6 reader (but its extension, writer and cut-file reading), the
-majiang reader, and the canonical pass every reader's games go through.
+majiang reader, the JSON readers' typed access to decoded values (``Fields``), and the
+canonical pass every reader's games go through.
 
 No compiled module defines an exception class: compiled by mypy 2.4.1, an ``except``
 of such a class also catches any exception of its base class (and then fails to bind

@@ -21,9 +21,10 @@ from collections.abc import Generator, Iterator
 from pathlib import PurePath
 from typing import Any
 
-from kansa.parsers._json import Fields, check_int, decode_text, load_document, short
+from kansa.parsers._json import decode_text, load_document
 from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError
+from kansa.parsers.fields import Fields, check_int, short
 from kansa.parsers.majiang.names import DRAW_BY_NAME, YAKU_BY_NAME
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import (

@@ -22,9 +22,10 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from kansa.parsers._json import Fields, check_int, decode_text, load_document, short, tile_or_fail
+from kansa.parsers._json import decode_text, load_document
 from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError
+from kansa.parsers.fields import Fields, check_int, short, tile_or_fail
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import (
     Ankan,

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from kansa.parsers._json import Fields, check_int, short, tile_or_fail
 from kansa.parsers.errors import LogFormatError
+from kansa.parsers.fields import Fields, check_int, short, tile_or_fail
 from kansa.parsers.mjai.names import (
     DRAGON_NAMES,
     DRAGON_YAKU,

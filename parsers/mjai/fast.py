@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
-from kansa.parsers._json import QUICK_DECODER, Fields
+from kansa.parsers._json import QUICK_DECODER
+from kansa.parsers.fields import Fields
 from kansa.parsers.source import Limits
 from kansa.replay.events import Dahai, Dora, EndKyoku, Event, Reach, ReachAccepted, SourceRef, Tsumo
 from kansa.replay.tiles import BY_MJAI, Seat, Tile

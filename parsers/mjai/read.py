@@ -18,9 +18,10 @@ import math
 import re
 from typing import Any
 
-from kansa.parsers._json import Fields, decode_text, excerpt, is_cut_off, loads, short, tile_or_fail
+from kansa.parsers._json import decode_text, excerpt, is_cut_off, loads
 from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError
+from kansa.parsers.fields import Fields, short, tile_or_fail
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
 from kansa.parsers.mjai.fast import quick_hand, read_rows
 from kansa.parsers.mjai.write import write

@@ -18,12 +18,12 @@ from kansa.parsers._json import (
     check_depth,
     decode_text,
     excerpt,
-    integer_value,
     is_cut_off,
     line_column,
     parse_json,
 )
 from kansa.parsers.errors import LogFormatError
+from kansa.parsers.fields import integer_value
 from kansa.parsers.source import Limits
 from kansa.parsers.tenhou6.cut import Prefix, complete_prefix
 from kansa.replay.events import SourceRef
@@ -130,7 +130,7 @@ def is_int(value: object) -> bool:
 
 
 def as_int(where: Where, pointer: str, value: object, what: str) -> int:
-    """An integer, read as every JSON reader reads one (:func:`~kansa.parsers._json.integer_value`:
+    """An integer, read as every JSON reader reads one (:func:`~kansa.parsers.fields.integer_value`:
     a float with an integral value is accepted, some writers emit ``0.0``)."""
     number = integer_value(value)
     if number is None:

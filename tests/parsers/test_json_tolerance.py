@@ -11,15 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kansa.parsers import parse_bytes
-from kansa.parsers._json import (
-    Fields,
-    check_int,
-    integer_value,
-    loads,
-    nesting,
-    plainly_within,
-)
+from kansa.parsers._json import loads, nesting, plainly_within
 from kansa.parsers.errors import LogFormatError
+from kansa.parsers.fields import Fields, check_int, integer_value
 from kansa.parsers.registry import REGISTRY
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.parsers.tenhou6.jsontext import Where, as_int
