@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Generator, Iterator
 from pathlib import PurePath
 from typing import Any
 
@@ -54,8 +53,6 @@ from kansa.replay.yaku import Yaku
 
 __all__ = ["parse", "sniff"]
 
-Step = Generator[Event, None, int]
-"""A log entry's events; returns how many following entries it used up."""
 
 _PAI = re.compile(r"([mpsz])([0-9])([_*+=\-]*)")
 _MELD = re.compile(r"[mpsz](?:\d[+=\-]?)+\d*")
@@ -211,7 +208,7 @@ class _Hand:
     def seat(self, f: Fields, key: str = "l") -> Seat:
         return Seat((f.integer(key, 0, self.n - 1) + self.jushu) % self.n)
 
-    def read(self, raw: list[Any]) -> Iterator[Event]:
+    def read(self, raw: list[Any]) -> list[Event]:
         file, base = self.src.file, self.src.pointer
         for i, item in enumerate(raw):
             if not isinstance(item, dict) or len(item) != 1:
@@ -221,20 +218,37 @@ class _Hand:
             self.items.append((kind, Fields(body, SourceRef(file, pointer=f"{base}/{i}/{kind}"))))
         if self.items[0][0] != "qipai":
             raise LogFormatError("a hand should start with qipai", self.src)
-        yield self.qipai(self.items[0][1])
+        out: list[Event] = [self.qipai(self.items[0][1])]
         i, ended = 1, False
         while i < len(self.items):
             kind, f = self.items[i]
-            step = getattr(self, f"on_{kind}", None)
-            if step is None or kind == "qipai":
+            if kind == "zimo":
+                skip = self.on_zimo(f, out)
+            elif kind == "dapai":
+                skip = self.on_dapai(f, i, out)
+            elif kind == "fulou":
+                skip = self.on_fulou(f, i, out)
+            elif kind == "gang":
+                skip = self.on_gang(f, i, out)
+            elif kind == "gangzimo":
+                skip = self.on_gangzimo(f, i, out)
+            elif kind == "kaigang":
+                skip = self.on_kaigang(f, out)
+            elif kind == "penuki":
+                skip = self.on_penuki(f, out)
+            elif kind == "hule":
+                skip = self.on_hule(f, out)
+            elif kind == "pingju":
+                skip = self.on_pingju(f, out)
+            else:
                 self.notes.append(Diagnostic(f"unknown log entry {kind!r} ignored", f.src))
                 i += 1
                 continue
-            skip = yield from step(f, i)
             ended = ended or kind in ("hule", "pingju")
             i += 1 + skip
         if ended:
-            yield EndKyoku(src=self.items[-1][1].src)
+            out.append(EndKyoku(src=self.items[-1][1].src))
+        return out
 
     def next_kind(self, i: int) -> str | None:
         return self.items[i + 1][0] if i + 1 < len(self.items) else None
@@ -245,7 +259,8 @@ class _Hand:
         tile, _ = _field_tile(f, "baopai", "kaigang baopai")
         return Dora(dora_marker=tile, src=f.src)
 
-    # -- entries; each yields its events and returns how many next entries it used
+    # -- entries; each appends its events to ``out`` and returns how many next entries
+    #    it used
 
     def qipai(self, f: Fields) -> StartKyoku:
         n = self.n
@@ -264,40 +279,40 @@ class _Hand:
             scores=tuple(defen[k] for k in by_seat), dora_marker=baopai, tehais=tehais,
             src=f.src)
 
-    def on_zimo(self, f: Fields, i: int) -> Step:
+    def on_zimo(self, f: Fields, out: list[Event]) -> int:
         tile, _ = _field_tile(f, "p", "zimo") if f.get("p") != "_" else (None, "")
-        yield Tsumo(actor=self.seat(f), tile=tile, src=f.src)
+        out.append(Tsumo(actor=self.seat(f), tile=tile, src=f.src))
         return 0
 
-    def on_gangzimo(self, f: Fields, i: int) -> Step:
+    def on_gangzimo(self, f: Fields, i: int, out: list[Event]) -> int:
         skip = 0
         if not self.kan_open and self.next_kind(i) == "kaigang":
-            yield self.dora(i)  # ankan: indicator before the replacement draw
+            out.append(self.dora(i))  # ankan: indicator before the replacement draw
             skip = 1
-        yield from self.on_zimo(f, i)
+        self.on_zimo(f, out)
         return skip
 
-    def on_dapai(self, f: Fields, i: int) -> Step:
+    def on_dapai(self, f: Fields, i: int, out: list[Event]) -> int:
         actor = self.seat(f)
         tile, marks = _field_tile(f, "p", "dapai")
         riichi = "*" in marks
         if riichi:
-            yield Reach(actor=actor, src=f.src)
+            out.append(Reach(actor=actor, src=f.src))
         skip = 0
         if self.kan_open and self.next_kind(i) == "kaigang":
-            yield self.dora(i)  # open kan: indicator before the discard
+            out.append(self.dora(i))  # open kan: indicator before the discard
             skip = 1
         self.kan_open = False
         self.last_discarder = actor
-        yield Dahai(actor=actor, tile=tile, tsumogiri="_" in marks, src=f.src)
+        out.append(Dahai(actor=actor, tile=tile, tsumogiri="_" in marks, src=f.src))
         after = self.items[i + 1 + skip] if i + 1 + skip < len(self.items) else None
         ronned = after is not None and (after[0] == "hule" or (
             after[0] == "pingju" and after[1].get("name") == "三家和了"))
         if riichi and not ronned:
-            yield ReachAccepted(actor=actor, src=f.src)
+            out.append(ReachAccepted(actor=actor, src=f.src))
         return skip
 
-    def on_fulou(self, f: Fields, i: int) -> Step:
+    def on_fulou(self, f: Fields, i: int, out: list[Event]) -> int:
         actor = self.seat(f)
         tiles, called, mark = self.meld(f)
         if called is None or mark is None:
@@ -308,16 +323,17 @@ class _Hand:
         if len(tiles) == 4:
             self.kan_started(f, i)
             self.kan_open = True
-            yield Daiminkan(actor=actor, target=target, tile=tile, consumed=own, src=f.src)
+            out.append(Daiminkan(actor=actor, target=target, tile=tile, consumed=own,
+                                 src=f.src))
         elif len(tiles) == 3 and all(t.index == tile.index for t in own):
-            yield Pon(actor=actor, target=target, tile=tile, consumed=own, src=f.src)
+            out.append(Pon(actor=actor, target=target, tile=tile, consumed=own, src=f.src))
         elif len(tiles) == 3:
-            yield Chi(actor=actor, target=target, tile=tile, consumed=own, src=f.src)
+            out.append(Chi(actor=actor, target=target, tile=tile, consumed=own, src=f.src))
         else:
             f.fail("m", f"call {short(f.get('m'))} is neither chi, pon nor kan")
         return 0
 
-    def on_gang(self, f: Fields, i: int) -> Step:
+    def on_gang(self, f: Fields, i: int, out: list[Event]) -> int:
         actor = self.seat(f)
         tiles, _, mark = self.meld(f)
         if len(tiles) != 4:
@@ -325,10 +341,10 @@ class _Hand:
         self.kan_started(f, i)
         if mark is None:
             self.kan_open = False
-            yield Ankan(actor=actor, consumed=tiles, src=f.src)
+            out.append(Ankan(actor=actor, consumed=tiles, src=f.src))
         else:
             self.kan_open = True
-            yield Kakan(actor=actor, tile=tiles[3], consumed=tiles[:3], src=f.src)
+            out.append(Kakan(actor=actor, tile=tiles[3], consumed=tiles[:3], src=f.src))
         return 0
 
     def kan_started(self, f: Fields, i: int) -> None:
@@ -339,15 +355,15 @@ class _Hand:
                 f.src))
         self.dora_due = True
 
-    def on_kaigang(self, f: Fields, i: int) -> Step:
+    def on_kaigang(self, f: Fields, out: list[Event]) -> int:
         self.dora_due = False
         tile, _ = _field_tile(f, "baopai", "kaigang baopai")
-        yield Dora(dora_marker=tile, src=f.src)
+        out.append(Dora(dora_marker=tile, src=f.src))
         return 0
 
-    def on_penuki(self, f: Fields, i: int) -> Step:
+    def on_penuki(self, f: Fields, out: list[Event]) -> int:
         tile, _ = _field_tile(f, "p", "penuki")
-        yield Nukidora(actor=self.seat(f), tile=tile, src=f.src)
+        out.append(Nukidora(actor=self.seat(f), tile=tile, src=f.src))
         return 0
 
     def meld(self, f: Fields) -> tuple[tuple[Tile, ...], int | None, str | None]:
@@ -373,7 +389,7 @@ class _Hand:
         # Tenhou-converted 3-player paipu mark shimocha with '+' or '='
         return Seat((actor + (-1 if mark == "-" else 1)) % 3)
 
-    def on_hule(self, f: Fields, i: int) -> Step:
+    def on_hule(self, f: Fields, out: list[Event]) -> int:
         actor = self.seat(f)
         target = actor if f.get("baojia") is None else self.seat(f, "baojia")
         hand = _haisi(f.req("shoupai"), f.at("shoupai"))
@@ -386,12 +402,12 @@ class _Hand:
         ura = f.get("fubaopai")
         if ura is not None and not isinstance(ura, list):
             f.fail("fubaopai", "'fubaopai' should be a list of tiles")
-        yield Hora(
+        out.append(Hora(
             actor=actor, target=target, tile=tile, deltas=self.deltas(f), hand=known,
             yaku=yaku, fu=f.opt_int("fu", 0), han=han, points=f.opt_int("defen", 0),
             ura_markers=None if ura is None else tuple(
                 _tile(t, f.at("fubaopai"), "fubaopai")[0] for t in ura),
-            pao=pao, src=f.src)
+            pao=pao, src=f.src))
         return 0
 
     def hupai(self, f: Fields, actor: Seat) -> tuple[tuple[tuple[Yaku, int], ...],
@@ -425,7 +441,7 @@ class _Hand:
         fenpei = f.ints("fenpei", self.n)
         return tuple(fenpei[(s - self.jushu) % self.n] for s in range(self.n))
 
-    def on_pingju(self, f: Fields, i: int) -> Step:
+    def on_pingju(self, f: Fields, out: list[Event]) -> int:
         name = f.text("name")
         reason = DRAW_BY_NAME.get(name)
         if reason is None:
@@ -446,6 +462,6 @@ class _Hand:
         elif hands is not None and reason is DrawReason.KYUUSHU_KYUUHAI:
             declared = [Seat(s) for s, h in enumerate(hands) if h is not None]
             actor = declared[0] if len(declared) == 1 else None
-        yield Ryukyoku(reason=reason, deltas=self.deltas(f), tenpai=tenpai, hands=hands,
-                       actor=actor, src=f.src)
+        out.append(Ryukyoku(reason=reason, deltas=self.deltas(f), tenpai=tenpai,
+                            hands=hands, actor=actor, src=f.src))
         return 0
