@@ -92,22 +92,39 @@ def nesting(text: str) -> int:
 
 _NOT_MARKS: Final = bytes(b for b in range(256) if b not in b'[]{}"')
 """Every byte but the brackets and the quote, for ``bytes.translate`` to delete."""
-_MARK_STEP: Final = tuple(1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256))
+_BRACES_AS_BRACKETS: Final = bytes.maketrans(b"{}", b"[]")
 
 
 def plainly_within(text: str, limit: int) -> bool:
     """True when ``text`` has no backslash and nests within ``limit``: without an
     escape every quote opens or closes a string, so the brackets between the quotes'
     pairs are those :func:`nesting` counts.  False otherwise, also when unsure (a
-    backslash, an unclosed string): :func:`nesting` then decides."""
+    backslash, an unclosed string, unbalanced brackets): :func:`nesting` then decides.
+
+    The brackets outside the strings are balanced and nest at most ``limit`` deep
+    exactly when ``limit`` rounds of deleting every adjacent ``[]`` (each round takes
+    away the innermost level) leave nothing.
+    """
     data = text.encode("utf-8", "surrogatepass")
     if b"\\" in data:
         return False
-    parts = data.translate(None, _NOT_MARKS).split(b'"')
-    if len(parts) % 2 == 0:  # a string left open
-        return False
-    steps = map(_MARK_STEP.__getitem__, b"".join(parts[::2]))
-    return max(accumulate(steps), default=0) <= limit
+    # two adjacent quotes (an empty string, or two strings with nothing between them
+    # but non-marks) go first: no other mark changes side
+    marks = data.translate(None, _NOT_MARKS).replace(b'""', b"")
+    if b'"' in marks:
+        parts = marks.split(b'"')
+        if len(parts) % 2 == 0:  # a string left open
+            return False
+        marks = b"".join(parts[::2])
+    marks = marks.translate(_BRACES_AS_BRACKETS)
+    for _ in range(limit):
+        if not marks:
+            return True
+        fewer = marks.replace(b"[]", b"")
+        if len(fewer) == len(marks):  # no innermost pair: unbalanced
+            return False
+        marks = fewer
+    return not marks
 
 
 def check_depth(text: str, limit: int, src: SourceRef) -> None:

@@ -131,11 +131,25 @@ def test_json_lines_count_depth_and_positions_from_their_own_line() -> None:
 def test_the_quick_depth_count_never_passes_what_the_exact_one_refuses(text: str,
                                                                         limit: int) -> None:
     # plainly_within answers True only where nesting agrees; where it is unsure (a
-    # backslash, a string left open) nesting decides
+    # backslash, a string left open, unbalanced brackets) nesting decides
     if plainly_within(text, limit):
         assert nesting(text) <= limit
-    elif "\\" not in text and text.count('"') % 2 == 0:
-        assert nesting(text) > limit
+
+
+_STRINGS_WITH_BRACKETS = st.text(alphabet="[]{} aé", max_size=6)
+_DOCUMENTS = st.recursive(
+    st.none() | st.integers() | _STRINGS_WITH_BRACKETS,
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(_STRINGS_WITH_BRACKETS, inner, max_size=3),
+    max_leaves=30)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_DOCUMENTS, st.integers(0, 8))
+def test_the_quick_depth_count_decides_every_document_without_an_escape(
+        document: object, limit: int) -> None:
+    text = json.dumps(document, ensure_ascii=False)
+    assert plainly_within(text, limit) == (nesting(text) <= limit)
 
 
 def test_the_quick_depth_count_ignores_brackets_in_strings() -> None:
