@@ -68,7 +68,7 @@ from kansa.replay.scoring import clear_cache
 from kansa.runner import rules_for
 
 FORMAT_DIRS = {"tenhou_xml": "tenhou_xml", "tenhou6": "tenhou6", "mjai": "mjai",
-               "majiang": "majiang"}
+               "majiang": "majiang", "majsoul": "majsoul"}
 PEER_FORMATS = ("tenhou_xml",)
 """The corpus folders the peers are run on (the issue's comparison is on Tenhou XML)."""
 
@@ -233,6 +233,15 @@ def generated(n: int) -> peers.Workload | None:
     return peers.Workload("generated", blobs, parsed, "mjai")
 
 
+def format_list(text: str) -> str:
+    """``--formats``: a comma-separated list of the corpus folders timed."""
+    unknown = [name for name in text.split(",") if name and name not in FORMAT_DIRS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown format {', '.join(unknown)} (known: {', '.join(FORMAT_DIRS)})")
+    return text
+
+
 def workloads(args: argparse.Namespace) -> list[tuple[peers.Workload, bool]]:
     """The workloads to time, each with whether the peers run on it."""
     works = []
@@ -264,7 +273,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--corpus", type=Path, default=default_corpus())
     ap.add_argument("--repeat", type=int, default=5,
                     help="passes per mode (rounds taken in turn with the peers, with --peers)")
-    ap.add_argument("--formats", default=",".join(FORMAT_DIRS))
+    ap.add_argument("--formats", type=format_list, default=",".join(FORMAT_DIRS),
+                    help=f"comma-separated, of {', '.join(FORMAT_DIRS)}")
     ap.add_argument("--limit", type=int, default=0, help="time only the first N files per format")
     ap.add_argument("--generated", type=int, default=0, metavar="N",
                     help="also time N games from kansa's simulator")

@@ -76,3 +76,11 @@ def test_worker_counts_errors_failures_and_differing_wins(
     assert o.errors[0].startswith("g0: ValueError")
     assert o.failures[0].startswith("g1: IndexError")
     assert "g2: 1 win(s) differ" in o.failures[1]
+
+
+def test_an_unknown_format_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        bench.main(["--formats", "majsoul,mahjongsoul"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown format mahjongsoul" in err and "majsoul" in err.split("known:")[1]
