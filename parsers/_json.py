@@ -11,8 +11,9 @@ Every reader takes JSON with the same tolerance:
   inside strings not counted: ``0`` has depth 0, ``[]`` and ``{}`` 1, ``{"a": [0]}``
   2.  The first bracket past ``--max-json-depth`` is refused at its line and column.
 * **NaN, Infinity, -Infinity** (which Python's ``json`` takes, JSON does not) are
-  refused at their line and column.  A number too large for a float (``1e999``)
-  reads as infinity, which every numeric field refuses.
+  refused at their line and column.  A number too large for a float (``1e999``),
+  and an integer longer than Python reads from text (``sys.get_int_max_str_digits``,
+  4,300 digits by default), read as infinity, which every numeric field refuses.
 * **integers**: where an integer is expected, a float with an integral value
   (``25000.0``: some writers emit them) is read as that integer
   (:func:`integer_value`); any other float, a boolean or a string is refused.
@@ -33,6 +34,7 @@ before either decodes.
 from __future__ import annotations
 
 import json
+import math
 import re
 from itertools import accumulate, repeat
 from typing import Any, Final
@@ -163,7 +165,16 @@ def _refuse_constant(name: str) -> Any:
     raise _NotJSONConstant(name)
 
 
-_DECODER: Final = json.JSONDecoder(parse_constant=_refuse_constant)
+def _read_integer(text: str) -> int | float:
+    """An integer token as ``json`` reads it, or infinity (of its sign) when it is longer
+    than Python reads (``int`` refuses it), as a number too large for a float reads."""
+    try:
+        return int(text)
+    except ValueError:
+        return -math.inf if text.startswith("-") else math.inf
+
+
+_DECODER: Final = json.JSONDecoder(parse_constant=_refuse_constant, parse_int=_read_integer)
 """One decoder for every document: ``json.loads`` with an argument builds a new one
 per call, which costs more than decoding a line of mjai."""
 
@@ -213,7 +224,7 @@ def parse_json(text: str, src: SourceRef) -> Any:
         raise _constant_error(text, exc.name, src) from None
     except json.JSONDecodeError:
         raise
-    except ValueError as exc:  # e.g. an integer with too many digits
+    except ValueError as exc:
         raise LogFormatError(f"not valid JSON: {exc}", src) from None
 
 

@@ -95,6 +95,16 @@ def test_bytes_that_are_not_utf8_are_refused_at_their_column(fmt: str) -> None:
     assert (info.value.src.line, info.value.src.column) == (1, column)
 
 
+def test_an_integer_longer_than_python_reads_is_infinity_like_1e999() -> None:
+    long = "9" * 5000  # past sys.get_int_max_str_digits (4,300 by default)
+    src = SourceRef("x", line=1)
+    assert loads(f'[{long}, -{long}, 1e999, {"9" * 300}]', src, 4) == \
+        [float("inf"), -float("inf"), float("inf"), int("9" * 300)]
+    with pytest.raises(LogFormatError) as info:  # and a field that wants an integer refuses it
+        Fields(loads(f'{{"n": {long}}}', src, 4), src).integer("n")
+    assert info.value.reason == "'n' should be an integer, not Infinity"
+
+
 INTEGERS = [(7, 7), (-3, -3), (25000.0, 25000), (0.0, 0), (2.0 ** 53, 2 ** 53),
             (2.0 ** 54, None), (0.5, None), (float("inf"), None), (float("nan"), None),
             (True, None), (False, None), ("3", None), (None, None), ([3], None)]
