@@ -12,7 +12,6 @@ same either way (``tests/parsers/test_mjai_fast.py`` compares the two).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Final
 
@@ -20,6 +19,7 @@ import msgspec
 
 from kansa.parsers._json import QUICK_DECODER
 from kansa.parsers.fields import Fields
+from kansa.parsers.mjai.line import LINE_DECODER
 from kansa.parsers.source import Limits
 from kansa.replay.events import Dahai, Dora, EndKyoku, Event, Reach, ReachAccepted, SourceRef, Tsumo
 from kansa.replay.tiles import BY_MJAI, Seat, Tile
@@ -27,38 +27,42 @@ from kansa.replay.tiles import BY_MJAI, Seat, Tile
 if TYPE_CHECKING:  # the reader imports this module
     from kansa.parsers.mjai.read import GameBuilder, Reader
 
-__all__ = ["quick_hand", "read_rows"]
+__all__ = ["QUICK_FIELDS", "quick_event", "quick_hand", "read_rows"]
 
 _HAND_TILES: Final[dict[str, Tile | None]] = {**BY_MJAI, "?": None}
 _NOT_A_TILE: Final[Any] = object()
 
-QuickLine = Callable[["GameBuilder", dict[str, Any], SourceRef], Event | None]
-"""Builds a line's event from its object, or ``None`` to leave the line to the reader."""
 
-
-def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> None:
-    """Feed ``rows`` (a file's lines, the last without its newline; ``size``: the
-    file's length in bytes) to ``reader``, as :func:`kansa.parsers.mjai.read.parse`
-    feeds them one by one to :meth:`Reader.read_line`."""
+def read_rows(reader: Reader, text: str, limits: Limits, size: int) -> None:
+    """Feed the lines of ``text`` (a file's text; ``size``: its length in bytes) to
+    ``reader``, as :func:`kansa.parsers.mjai.read.parse` would feed them one by one to
+    :meth:`Reader.read_line`."""
     source = reader.source
     depth = limits.max_json_depth
-    last = len(rows)
     decode = QUICK_DECODER.decode
-    for number, raw in enumerate(rows, 1):
-        if number == last:  # may be cut off: the reader looks at it whole
-            reader.read_line(raw, number, limits, end=size)
+    number, start = 0, 0
+    while True:
+        number += 1
+        end = text.find("\n", start)
+        if end < 0:  # the last line may be cut off: the reader looks at it whole
+            reader.read_line(text[start:], number, limits, end=size)
             return
-        seen = _PLAIN.get(raw) if len(raw) <= _PLAIN_TEXT else None
-        if seen is not None:
-            g = reader.cur
-            seat = seen[1]
-            if g is not None and g.n is not None and seat < g.n:
-                src = SourceRef(source, number)
-                reader.lines = number
-                g.events.append(Dahai(actor=Seat(seat), tile=seen[2], tsumogiri=seen[3],
-                                      src=src) if seen[0] else
-                                Tsumo(actor=Seat(seat), tile=seen[2], src=src))
-                continue
+        raw = text[start:end]
+        start = end + 1
+        if len(raw) <= _PLAIN_TEXT:
+            seen = _PLAIN.get(raw)
+            if seen is not None:
+                g = reader.cur
+                seat = seen[1]
+                if g is not None and g.n is not None and seat < g.n:
+                    src = SourceRef(source, number)
+                    reader.lines = number
+                    g.events.append(Dahai(actor=Seat(seat), tile=seen[2], tsumogiri=seen[3],
+                                          src=src) if seen[0] else
+                                    Tsumo(actor=Seat(seat), tile=seen[2], src=src))
+                    continue
+        elif _annotated(reader, raw, number, depth):
+            continue
         try:
             obj = decode(raw)  # as quick_value, without its call
         except (msgspec.DecodeError, RecursionError, UnicodeError):
@@ -69,31 +73,19 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
         src = SourceRef(source, number)
         kind = obj.get("type")
         g = reader.cur
-        entry = _QUICK_LINES.get(kind) if type(kind) is str else None
-        if entry is not None and g is not None and g.n is not None and (
-                len(obj) <= entry[1] or _flat(obj, depth)):
-            # the line nests within the limit: a tsumo or dahai is built here at once
-            actor = obj.get("actor")
-            pai = obj.get("pai")
-            event: Event | None = None
-            plain = len(obj) <= entry[1] and len(raw) <= _PLAIN_TEXT
-            if kind == "dahai":
-                tsumogiri = obj.get("tsumogiri")
-                tile = BY_MJAI.get(pai) if type(pai) is str else None
-                if type(actor) is int and 0 <= actor < g.n and tile is not None \
-                        and type(tsumogiri) is bool:
-                    event = Dahai(actor=Seat(actor), tile=tile, tsumogiri=tsumogiri, src=src)
-                    if plain:
-                        _remember(raw, (True, actor, tile, tsumogiri))
-            elif kind == "tsumo" and pai != "?":
-                tile = BY_MJAI.get(pai) if type(pai) is str else None
-                if type(actor) is int and 0 <= actor < g.n and tile is not None:
-                    event = Tsumo(actor=Seat(actor), tile=tile, src=src)
-                    if plain:
-                        _remember(raw, (False, actor, tile, False))
-            else:
-                event = entry[0](g, obj, src)
+        most = QUICK_FIELDS.get(kind, 0) if type(kind) is str else 0
+        if most and g is not None and g.n is not None and type(kind) is str and (
+                len(obj) <= most or _flat(obj, depth)):
+            # the line nests within the limit: its event is built here at once
+            event = quick_event(g, kind, actor=obj.get("actor"), pai=obj.get("pai"),
+                                tsumogiri=obj.get("tsumogiri"), marker=obj.get("dora_marker"),
+                                scores=obj.get("scores"), src=src)
             if event is not None:
+                if len(obj) <= most and len(raw) <= _PLAIN_TEXT:
+                    if type(event) is Dahai:
+                        _remember(raw, (True, event.actor, event.tile, event.tsumogiri))
+                    elif type(event) is Tsumo and event.tile is not None:
+                        _remember(raw, (False, event.actor, event.tile, False))
                 reader.lines = number
                 g.events.append(event)
                 continue
@@ -101,6 +93,53 @@ def read_rows(reader: Reader, rows: list[str], limits: Limits, size: int) -> Non
             reader.feed(Fields(obj, src), number)  # what read_line does with it
         else:
             reader.read_line(raw, number, limits)
+
+
+def _annotated(reader: Reader, raw: str, number: int, depth: int) -> bool:
+    """Read a long line of a kind :func:`quick_event` reads (an AI's annotations
+    beside its event, most often) from :class:`~kansa.parsers.mjai.line.Line`, which
+    msgspec fills without building the other fields, and True; or False, having read
+    nothing, to leave the line to the rest of :func:`read_rows`.
+
+    The line is taken only as the per-line code reads it: its brackets, strings' too,
+    within the depth limit (msgspec checks a skipped field is JSON but not its depth),
+    an object that decodes (msgspec refuses what ``json`` refuses, and ``NaN``, which
+    the per-line code refuses too; what it skips but would refuse to build, a string
+    with a lone surrogate, ``json`` reads), and a field the event cannot take leaves
+    the line to the per-line code."""
+    g = reader.cur
+    if g is None or g.n is None or not _few_brackets(raw, depth):
+        return False
+    try:
+        line = LINE_DECODER.decode(raw)
+    except (msgspec.DecodeError, RecursionError, UnicodeError):
+        return False
+    kind = line.type
+    if type(kind) is not str or kind not in QUICK_FIELDS:
+        return False
+    event = quick_event(g, kind, actor=line.actor, pai=line.pai, tsumogiri=line.tsumogiri,
+                        marker=line.dora_marker, scores=line.scores,
+                        src=SourceRef(reader.source, number))
+    if event is None:
+        return False
+    reader.lines = number
+    g.events.append(event)
+    return True
+
+
+def _few_brackets(raw: str, most: int) -> bool:
+    """Whether ``raw`` holds at most ``most`` opening brackets, strings' included (so
+    it nests no deeper).  Found one by one: an annotated line holds a few in hundreds
+    of characters, which a search skips faster than a count looks at each."""
+    count = 0
+    for mark in ("[", "{"):
+        at = raw.find(mark)
+        while at >= 0:
+            count += 1
+            if count > most:
+                return False
+            at = raw.find(mark, at + 1)
+    return True
 
 
 _PLAIN: Final[dict[str, tuple[bool, int, Tile, bool]]] = {}
@@ -135,71 +174,55 @@ def _flat(obj: dict[str, Any], limit: int) -> bool:
     return True
 
 
-def _seat(g: GameBuilder, value: Any) -> Seat | None:
+def quick_event(g: GameBuilder, kind: str, *, actor: Any, pai: Any, tsumogiri: Any,
+                marker: Any, scores: Any, src: SourceRef) -> Event | None:
+    """The event of a line of a kind in :data:`QUICK_FIELDS` (``kind``), from the values
+    of its fields ``actor``, ``pai``, ``tsumogiri``, ``dora_marker`` (``marker``) and
+    ``scores`` (``None`` where the line has none), in a game whose players are known
+    (``g.n``); ``None`` to leave the line to the reader, which reads it in full."""
     n = g.n
-    return Seat(value) if type(value) is int and n is not None and 0 <= value < n else None
-
-
-def _tsumo(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
-    actor = _seat(g, obj.get("actor"))
-    pai = obj.get("pai")
-    if actor is None or type(pai) is not str:
-        return None
-    if pai == "?":
-        g.hidden.add(actor)
-        return Tsumo(actor=actor, tile=None, src=src)
-    tile = BY_MJAI.get(pai)
-    return None if tile is None else Tsumo(actor=actor, tile=tile, src=src)
-
-
-def _dahai(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
-    actor = _seat(g, obj.get("actor"))
-    pai = obj.get("pai")
-    tsumogiri = obj.get("tsumogiri")
-    if actor is None or type(pai) is not str or type(tsumogiri) is not bool:
-        return None
-    tile = BY_MJAI.get(pai)
-    return None if tile is None else Dahai(actor=actor, tile=tile, tsumogiri=tsumogiri,
-                                           src=src)
-
-
-def _reach(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
-    actor = _seat(g, obj.get("actor"))
-    return None if actor is None else Reach(actor=actor, src=src)
-
-
-def _reach_accepted(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
-    actor = _seat(g, obj.get("actor"))
-    scores = obj.get("scores")
-    if actor is None:
-        return None
-    if scores is not None:
-        if type(scores) is not list or len(scores) != g.n \
-                or not all(type(x) is int for x in scores):
+    assert n is not None
+    seat = Seat(actor) if type(actor) is int and 0 <= actor < n else None
+    if kind == "dahai":
+        tile = BY_MJAI.get(pai) if type(pai) is str else None
+        if seat is None or tile is None or type(tsumogiri) is not bool:
             return None
-        scores = tuple(scores)
-    if actor < len(g.sticks):
-        g.sticks[actor] += 1
-    return ReachAccepted(actor=actor, scores=scores, src=src)
+        return Dahai(actor=seat, tile=tile, tsumogiri=tsumogiri, src=src)
+    if kind == "tsumo":
+        if seat is None or type(pai) is not str:
+            return None
+        if pai == "?":
+            g.hidden.add(seat)
+            return Tsumo(actor=seat, tile=None, src=src)
+        tile = BY_MJAI.get(pai)
+        return None if tile is None else Tsumo(actor=seat, tile=tile, src=src)
+    if kind == "reach":
+        return None if seat is None else Reach(actor=seat, src=src)
+    if kind == "reach_accepted":
+        if seat is None:
+            return None
+        if scores is not None:
+            if type(scores) is not list or len(scores) != n \
+                    or not all(type(x) is int for x in scores):
+                return None
+            scores = tuple(scores)
+        if seat < len(g.sticks):
+            g.sticks[seat] += 1
+        return ReachAccepted(actor=seat, scores=scores, src=src)
+    if kind == "dora":
+        tile = BY_MJAI.get(marker) if type(marker) is str else None
+        return None if tile is None else Dora(dora_marker=tile, src=src)
+    if kind == "end_kyoku":
+        return EndKyoku(src=src)
+    return None
 
 
-def _dora(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
-    marker = obj.get("dora_marker")
-    tile = BY_MJAI.get(marker) if type(marker) is str else None
-    return None if tile is None else Dora(dora_marker=tile, src=src)
-
-
-def _end_kyoku(g: GameBuilder, obj: dict[str, Any], src: SourceRef) -> Event | None:
-    return EndKyoku(src=src)
-
-
-
-_QUICK_LINES: Final[dict[str, tuple[QuickLine, int]]] = {
-    "tsumo": (_tsumo, 3), "dahai": (_dahai, 4), "reach": (_reach, 2),
-    "reach_accepted": (_reach_accepted, 2), "dora": (_dora, 2), "end_kyoku": (_end_kyoku, 1),
+QUICK_FIELDS: Final[dict[str, int]] = {
+    "tsumo": 3, "dahai": 4, "reach": 2, "reach_accepted": 2, "dora": 2, "end_kyoku": 1,
 }
-"""Each kind read here, and the fields of a line of that kind whose values are all
-scalars (``type`` and what its event takes): a line with no others nests 1 deep."""
+"""Each kind :func:`quick_event` reads, and the fields of a line of that kind whose
+values are all scalars (``type`` and what its event takes): a line with no others
+nests 1 deep."""
 
 
 def quick_hand(row: list[Any]) -> tuple[Tile | None, ...] | None:

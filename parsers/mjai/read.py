@@ -80,7 +80,7 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
         cannot be read, naming the line (and column for JSON syntax errors).
     """
     reader = Reader(source)
-    read_rows(reader, decode_text(data, source).split("\n"), limits, len(data))
+    read_rows(reader, decode_text(data, source), limits, len(data))
     return reader.finish()
 
 

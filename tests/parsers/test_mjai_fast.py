@@ -156,24 +156,29 @@ def test_quick_hand_reads_tile_names_and_leaves_the_rest() -> None:
     assert quick_hand([1, None]) is None
 
 
+def by_rows(lines: list[Any]) -> bytes:
+    """A log that is not read whole (a blank first line): read line by line."""
+    return b"\n" + log(lines)
+
+
 def test_lines_read_before_read_the_same_again() -> None:
     """A draw or discard read before is taken from its text (``fast._PLAIN``): the same
     game and positions, in this file and in another."""
-    data = log(LINES)
+    data = by_rows(LINES)
     first = same_reading(data)
     assert '{"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": true}' in fast._PLAIN
     assert same_reading(data) == first
-    moved = log([*LINES[:3], LINES[2], *LINES[3:]])  # the same text on other lines
-    assert [src.line for src in same_reading(moved)[0][1]] == list(range(2, len(LINES) + 2))
+    moved = by_rows([*LINES[:3], LINES[2], *LINES[3:]])  # the same text on other lines
+    assert [src.line for src in same_reading(moved)[0][1]] == list(range(3, len(LINES) + 3))
 
 
 def test_a_line_read_before_is_checked_against_the_seats_of_its_game() -> None:
     fourth = {"type": "tsumo", "actor": 3, "pai": "1m"}
-    same_reading(log([*LINES[:3], fourth, *LINES[3:]]))  # kept from a four-player game
+    same_reading(by_rows([*LINES[:3], fourth, *LINES[3:]]))  # kept from a four-player game
     assert json.dumps(fourth) in fast._PLAIN
     three = [{"type": "start_game", "names": ["a", "b", "c"]},
              {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
               "oya": 0, "dora_marker": "1m", "scores": [35000] * 3, "tehais": HANDS[:3]},
              fourth, {"type": "end_kyoku"}, {"type": "end_game"}]
-    reading = same_reading(log(three))
+    reading = same_reading(by_rows(three))
     assert reading[0] == "error" and "outside 0..2" in reading[1]
