@@ -37,9 +37,13 @@ _ORDER: Final = attrgetter("order")
 
 
 def sorted_tiles(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    """``tiles`` in canonical order (the same tuple when it already is)."""
-    out = tuple(sorted(tiles, key=_ORDER))
-    return tiles if out == tiles else out
+    """``tiles`` in canonical order (the same tuple when it already is, as most are)."""
+    last = -1
+    for tile in tiles:
+        if tile.order < last:
+            return tuple(sorted(tiles, key=_ORDER))
+        last = tile.order
+    return tiles
 
 
 def is_empty_ura(item: tuple[Yaku, int]) -> bool:
@@ -70,7 +74,7 @@ def _hora(ev: Hora) -> Event:
         hand = sorted_tiles(ev.hand)
         if hand is not ev.hand:
             changes["hand"] = hand
-    if ev.yaku is not None and any(map(is_empty_ura, ev.yaku)):
+    if ev.yaku is not None and any(is_empty_ura(item) for item in ev.yaku):
         changes["yaku"] = tuple(item for item in ev.yaku if not is_empty_ura(item))
     return dataclasses.replace(ev, **changes) if changes else ev
 

@@ -63,7 +63,10 @@ class Fields:
 
     def opt_int(self, key: str, lo: int | None = None, hi: int | None = None) -> int | None:
         value = self.obj.get(key)
-        return None if value is None else check_int(value, self.at(key), key, lo, hi)
+        if value is None or (type(value) is int and (lo is None or value >= lo)
+                             and (hi is None or value <= hi)):
+            return value
+        return check_int(value, self.at(key), key, lo, hi)
 
     def text(self, key: str) -> str:
         value = self.req(key)
@@ -89,6 +92,8 @@ class Fields:
         items = self.array(key)
         if n is not None and len(items) != n:
             self.fail(key, f"{key!r} should have {n} entries, not {len(items)}")
+        if all(type(v) is int for v in items):
+            return tuple(items)
         return tuple(check_int(v, self.at(key), key) for v in items)
 
 

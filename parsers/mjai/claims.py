@@ -7,13 +7,15 @@ into the ``kansa`` extension object, which the reader applies last.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, short, tile_or_fail
+from kansa.parsers.mjai.fast import quick_hand
 from kansa.parsers.mjai.names import (
     DRAGON_NAMES,
     DRAGON_YAKU,
@@ -49,42 +51,79 @@ class WinContext:
     """The winner's called and kan tiles (to tell which dragon ``sangenpai`` means)."""
 
 
-@dataclass(frozen=True, slots=True)
+# The claims declare Final fields set by a written __init__: compiled, a dataclass's
+# generated __init__ runs interpreted and sets each field of a frozen one generically.
+
+@dataclass(slots=True, kw_only=True, init=False)
 class HoraClaims:
-    tile: Tile | None = None
-    deltas: tuple[int, ...] | None = None
-    hand: tuple[Tile, ...] | None = None
-    yaku: tuple[tuple[Yaku, int], ...] | None = None
-    fu: int | None = None
-    han: int | None = None
-    points: int | None = None
-    limit: Limit | None = None
-    dora_markers: tuple[Tile, ...] | None = None
-    ura_markers: tuple[Tile, ...] | None = None
-    pao: Seat | None = None
-    honba: int | None = None
-    kyotaku: int | None = None
+    tile: Final[Tile | None]
+    deltas: Final[tuple[int, ...] | None]
+    hand: Final[tuple[Tile, ...] | None]
+    yaku: Final[tuple[tuple[Yaku, int], ...] | None]
+    fu: Final[int | None]
+    han: Final[int | None]
+    points: Final[int | None]
+    limit: Final[Limit | None]
+    dora_markers: Final[tuple[Tile, ...] | None]
+    ura_markers: Final[tuple[Tile, ...] | None]
+    pao: Final[Seat | None]
+    honba: Final[int | None]
+    kyotaku: Final[int | None]
+
+    def __init__(self, *, tile: Tile | None = None, deltas: tuple[int, ...] | None = None,
+                 hand: tuple[Tile, ...] | None = None,
+                 yaku: tuple[tuple[Yaku, int], ...] | None = None, fu: int | None = None,
+                 han: int | None = None, points: int | None = None,
+                 limit: Limit | None = None, dora_markers: tuple[Tile, ...] | None = None,
+                 ura_markers: tuple[Tile, ...] | None = None, pao: Seat | None = None,
+                 honba: int | None = None, kyotaku: int | None = None) -> None:
+        self.tile = tile
+        self.deltas = deltas
+        self.hand = hand
+        self.yaku = yaku
+        self.fu = fu
+        self.han = han
+        self.points = points
+        self.limit = limit
+        self.dora_markers = dora_markers
+        self.ura_markers = ura_markers
+        self.pao = pao
+        self.honba = honba
+        self.kyotaku = kyotaku
 
 
-HORA_FIELDS = HoraClaims.__slots__
+HORA_FIELDS: Final = tuple(field.name for field in dataclasses.fields(HoraClaims))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, kw_only=True, init=False)
 class DrawClaims:
-    reason: DrawReason
-    deltas: tuple[int, ...] | None = None
-    tenpai: tuple[bool, ...] | None = None
-    hands: tuple[tuple[Tile, ...] | None, ...] | None = None
-    actor: Seat | None = None
+    reason: Final[DrawReason]
+    deltas: Final[tuple[int, ...] | None]
+    tenpai: Final[tuple[bool, ...] | None]
+    hands: Final[tuple[tuple[Tile, ...] | None, ...] | None]
+    actor: Final[Seat | None]
+
+    def __init__(self, *, reason: DrawReason, deltas: tuple[int, ...] | None = None,
+                 tenpai: tuple[bool, ...] | None = None,
+                 hands: tuple[tuple[Tile, ...] | None, ...] | None = None,
+                 actor: Seat | None = None) -> None:
+        self.reason = reason
+        self.deltas = deltas
+        self.tenpai = tenpai
+        self.hands = hands
+        self.actor = actor
 
 
-DRAW_FIELDS = DrawClaims.__slots__
+DRAW_FIELDS: Final = tuple(field.name for field in dataclasses.fields(DrawClaims))
 
 
 # -- reading ---------------------------------------------------------------------
 
 def _tiles(f: Fields, key: str) -> tuple[Tile | None, ...]:
     items = f.array(key)
+    quick = quick_hand(items)
+    if quick is not None:
+        return quick
     return tuple(Tile.from_mjai(t) if t == "?" else tile_or_fail(Tile.from_mjai, t,
                  f.at(key), key) for t in items)
 

@@ -12,7 +12,6 @@ same either way (``tests/parsers/test_mjai_fast.py`` compares the two).
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
@@ -27,10 +26,11 @@ from kansa.replay.tiles import BY_MJAI, Seat, Tile
 if TYPE_CHECKING:  # the reader imports this module
     from kansa.parsers.mjai.read import GameBuilder, Reader
 
-__all__ = ["QUICK_FIELDS", "quick_event", "quick_hand", "read_rows"]
+__all__ = ["QUICK_FIELDS", "quick_event", "quick_hand", "quick_tiles", "read_rows"]
 
 _HAND_TILES: Final[dict[str, Tile | None]] = {**BY_MJAI, "?": None}
 _NOT_A_TILE: Final[Any] = object()
+"""What :data:`_HAND_TILES` gives a name it does not know."""
 
 
 def read_rows(reader: Reader, text: str, limits: Limits, size: int) -> None:
@@ -228,8 +228,24 @@ nests 1 deep."""
 def quick_hand(row: list[Any]) -> tuple[Tile | None, ...] | None:
     """A dealt hand whose entries are all tile names or ``?`` (hidden: ``None``), as
     the reader reads it; ``None`` for any other (or empty) row, which it reads itself."""
-    try:
-        hand = tuple(map(_HAND_TILES.get, row, repeat(_NOT_A_TILE)))
-    except TypeError:  # an entry that cannot be a key: a list, an object
+    if not row:
         return None
-    return None if _NOT_A_TILE in hand else hand
+    hand: list[Tile | None] = []
+    for name in row:
+        tile = _HAND_TILES.get(name, _NOT_A_TILE) if type(name) is str else _NOT_A_TILE
+        if tile is _NOT_A_TILE:
+            return None
+        hand.append(tile)
+    return tuple(hand)
+
+
+def quick_tiles(row: list[Any]) -> tuple[Tile, ...] | None:
+    """A list of tile names (no ``?``) as tiles; ``None`` for any other list, which the
+    reader reads itself."""
+    tiles: list[Tile] = []
+    for name in row:
+        tile = BY_MJAI.get(name) if type(name) is str else None
+        if tile is None:
+            return None
+        tiles.append(tile)
+    return tuple(tiles)

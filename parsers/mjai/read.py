@@ -23,7 +23,7 @@ from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
-from kansa.parsers.mjai.fast import quick_hand, read_rows
+from kansa.parsers.mjai.fast import quick_hand, quick_tiles, read_rows
 from kansa.parsers.mjai.write import write
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import (
@@ -277,6 +277,9 @@ def _tiles(f: Fields, key: str, lo: int = 1, hi: int = 4) -> tuple[Tile, ...]:
     items = f.array(key)
     if not lo <= len(items) <= hi:
         f.fail(key, f"{key!r} should have {lo}-{hi} tiles, not {len(items)}")
+    tiles = quick_tiles(items)
+    if tiles is not None:
+        return tiles
     return tuple(tile_or_fail(Tile.from_mjai, t, f.at(key), repr(key)) for t in items)
 
 
