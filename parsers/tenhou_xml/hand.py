@@ -8,8 +8,12 @@ from kansa.parsers.tenhou_xml.header import HeaderTags
 from kansa.parsers.tenhou_xml.meld import Meld, MeldKind
 from kansa.parsers.tenhou_xml.tables import (
     _HAI,
+    _ORDER_OF_ID_AKA,
+    _ORDER_OF_ID_PLAIN,
     _ORDER_TEXT_AKA,
     _ORDER_TEXT_PLAIN,
+    _PLAY_CODES_AKA,
+    _PLAY_CODES_PLAIN,
     _PLAYS_AKA,
     _PLAYS_PLAIN,
     _SEAT_TEXT,
@@ -17,7 +21,6 @@ from kansa.parsers.tenhou_xml.tables import (
     _TILE_TEXT_PLAIN,
     _UNUSUAL,
     _decode_meld,
-    _hand,
     _ints,
 )
 from kansa.parsers.tenhou_xml.tag import Tag
@@ -51,8 +54,10 @@ class HandTags(HeaderTags):
         if self.game_over:
             self.note("a hand starts after the game's final result", src)
         self.plays = _PLAYS_AKA if self.aka else _PLAYS_PLAIN
+        self.play_codes = _PLAY_CODES_AKA if self.aka else _PLAY_CODES_PLAIN
         self.tile_text = _TILE_TEXT_AKA if self.aka else _TILE_TEXT_PLAIN
         self.order_text = _ORDER_TEXT_AKA if self.aka else _ORDER_TEXT_PLAIN
+        self.order_of_id = _ORDER_OF_ID_AKA if self.aka else _ORDER_OF_ID_PLAIN
         try:
             start = self.quick_start(el, src)
         except _UNUSUAL:
@@ -66,7 +71,7 @@ class HandTags(HeaderTags):
         """:meth:`start` for the common shape of INIT; raises one of ``_UNUSUAL`` otherwise."""
         get = el.get
         n = self.n
-        tile_text, order_text = self.tile_text, self.order_text
+        tile_text = self.tile_text
         rnd_text, honba_text, kyotaku_text, _, _, dora = get("seed", "").split(",")
         rnd, honba, kyotaku = int(rnd_text), int(honba_text), int(kyotaku_text)
         ten = _ints(get("ten", ""))
@@ -76,7 +81,7 @@ class HandTags(HeaderTags):
             bakaze=WINDS[rnd // 4], kyoku=rnd % 4 + 1, honba=honba, kyotaku=kyotaku,
             oya=_SEAT_TEXT[get("oya")], scores=tuple([t * 100 for t in ten[:n]]),
             dora_marker=tile_text[dora],
-            tehais=tuple([_hand(order_text, get(name, "")) for name in _HAI[:n]]), src=src)
+            tehais=tuple([self.hand_tiles(get(name, "")) for name in _HAI[:n]]), src=src)
 
     def start(self, el: Tag, k: int, src: SourceRef) -> StartKyoku:
         seed = self.req(el, k, "seed").split(",")

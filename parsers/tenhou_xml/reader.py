@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, ClassVar, Final, NoReturn, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, cast
 
 from lxml import etree
 
@@ -13,8 +13,11 @@ from kansa.parsers.errors import LogFormatError
 from kansa.parsers.tenhou_xml.cut import Cut
 from kansa.parsers.tenhou_xml.scan import ScannedTag, scanned_tag
 from kansa.parsers.tenhou_xml.tables import (
+    _COMPILED,
+    _LETTER_BY_CODE,
     _LOG_ID,
     _ORDER,
+    _ORDER_OF_ID_AKA,
     _ORDER_TEXT_AKA,
     _PLAY_LIKE,
     _PLAY_TAGS,
@@ -24,12 +27,17 @@ from kansa.parsers.tenhou_xml.tables import (
     _TILES_AKA,
     _TILES_PLAIN,
     FORMAT,
+    _hand,
+    _hand_by_character,
     _Play,
 )
 from kansa.parsers.tenhou_xml.tag import Tag
 from kansa.replay.events import EndGame, EndKyoku, Event, SourceRef
 from kansa.replay.game import Diagnostic, Game, Player, RuleHints, SourceRuns
 from kansa.replay.tiles import Seat, Tile
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 _Element = etree._Element
 
@@ -68,8 +76,11 @@ class TagReader:
         self.plays: dict[str, _Play] = {}
         """Draw and discard tags for the game's red-five rule (``_PLAYS_AKA`` or
         ``_PLAYS_PLAIN``), set by the first INIT; empty before."""
+        self.play_codes: list[_Play] = []
+        """The same by code (``_PLAY_CODES_AKA`` or ``_PLAY_CODES_PLAIN``)."""
         self.tile_text: dict[str, Tile] = _TILE_TEXT_AKA
         self.order_text: dict[str, int] = _ORDER_TEXT_AKA
+        self.order_of_id: list[int] = _ORDER_OF_ID_AKA
         self.last_draw = [-1, -1, -1, -1]
         """Each seat's previous draw id while it may still be discarded as tsumogiri."""
         self.in_hand = False
@@ -128,6 +139,72 @@ class TagReader:
                 elements.append(k + 1)
                 lines.append(line)
             plays = self.plays
+        self.finish()
+        return True
+
+    def run_text(self, body: str, line: int) -> bool:
+        """:meth:`run` over the children's texts unsplit (``body``, from
+        :func:`scan_body`, all on ``line``), each draw and discard read from its
+        characters: the reading the compiled build runs, where a string made and hashed
+        per tag costs more than this loop (the interpreter runs :meth:`run` over the
+        split text).  A text is a draw or discard exactly when it is a key of
+        :attr:`plays`: a letter of ``TUVWDEFG`` and a tile id 0-135 written as Tenhou
+        writes it (no sign, no leading zero), the whole text between separators."""
+        events = self.events
+        last = self.last_draw
+        handlers = self.handlers
+        codes = self.play_codes
+        starts, elements, lines = self.starts, self.elements, self.lines
+        k = 0
+        read = 0
+        n: i64 = len(body)
+        i: i64 = 0
+        j: i64 = 0
+        letter: i64 = -1
+        tile: i64 = -1
+        while True:
+            if codes and i + 1 < n:
+                c: i64 = ord(body[i])
+                letter = _LETTER_BY_CODE[c] if c < 128 else -1
+                tile = ord(body[i + 1]) - 48 if letter >= 0 else -1
+                j = i + 2
+                if tile > 9:
+                    tile = -1
+                elif tile >= 1:  # more digits; a leading 0 stands alone
+                    while j < n and tile < 136:
+                        digit: i64 = ord(body[j]) - 48
+                        if digit < 0 or digit > 9:
+                            break
+                        tile = tile * 10 + digit
+                        j += 1
+                if 0 <= tile < 136 and (j == n or (j + 2 < n and ord(body[j]) == 47
+                                                    and ord(body[j + 1]) == 62
+                                                    and ord(body[j + 2]) == 60)):  # "/><"
+                    seat, match, leaves, event, matched = codes[letter * 136 + tile]
+                    events.append(matched if last[seat] == match else event)
+                    last[seat] = leaves
+                    if j == n:
+                        break
+                    i = j + 3
+                    continue
+            end = body.find("/><", i)
+            at_end = end < 0
+            k += len(events) - read + 1
+            el = scanned_tag(body[i:] if at_end else body[i:end], line)
+            if el is None:
+                return False
+            handler = handlers.get(el.tag)
+            if handler is None:
+                self.unknown_tag(el, k)
+            handler(self, el, k)
+            read = len(events)
+            starts.append(read)
+            elements.append(k + 1)
+            lines.append(line)
+            codes = self.play_codes
+            if at_end:
+                break
+            i = end + 3
         self.finish()
         return True
 
@@ -247,6 +324,13 @@ class TagReader:
         if len(tiles) != 1:
             self.fail(f"<{el.tag} {name}> must be one tile id", el, k, name)
         return tiles[0]
+
+    def hand_tiles(self, text: str) -> tuple[Tile, ...]:
+        """A hand's tile ids (``text``) as tiles in canonical order, for the game's
+        red-five rule; raises one of ``_UNUSUAL`` for ids not as Tenhou writes them."""
+        if _COMPILED:
+            return _hand_by_character(self.order_of_id, text)
+        return _hand(self.order_text, text)
 
     def in_play(self, el: Tag, k: int) -> None:
         if not self.plays:

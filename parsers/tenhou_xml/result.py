@@ -17,7 +17,6 @@ from kansa.parsers.tenhou_xml.tables import (
     _UNUSUAL,
     _YAKU_BY_ID,
     _YAKU_TEXT,
-    _hand,
     _quick_deltas,
     _tiles,
 )
@@ -63,7 +62,7 @@ class ResultTags(HandTags):
         return Hora(
             actor=_SEAT_TEXT[get("who")], target=_SEAT_TEXT[get("fromWho")],
             tile=tile_text[get("machi", "")], deltas=_quick_deltas(get("sc", ""), self.n),
-            hand=_hand(self.order_text, get("hai", "")), yaku=yaku,
+            hand=self.hand_tiles(get("hai", "")), yaku=yaku,
             fu=int(fu), han=sum([h for _, h in yaku]), points=int(points),
             limit=_LIMIT_TEXT[limit],
             dora_markers=_tiles(tile_text, dora) if dora else None,
@@ -143,8 +142,7 @@ class ResultTags(HandTags):
         """RYUUKYOKU's shown hands and ``sc`` deltas in their common shape; raises one of
         ``_UNUSUAL`` otherwise."""
         get = el.get
-        order_text = self.order_text
-        hands = tuple([_hand(order_text, hand) if (hand := get(name)) is not None else None
+        hands = tuple([self.hand_tiles(hand) if (hand := get(name)) is not None else None
                        for name in _HAI[:self.n]])
         return hands, _quick_deltas(get("sc", ""), self.n)
 
@@ -175,10 +173,10 @@ def _quick_yaku(el: Tag) -> tuple[tuple[Yaku, int], ...]:
         hans = [13] * len(ids)
     else:
         parts = raw.split(",")
-        ids, hans = parts[0::2], list(map(int, parts[1::2]))
+        ids, hans = parts[0::2], [int(part) for part in parts[1::2]]
         if len(ids) != len(hans) or min(hans) < 0:
             raise ValueError("left to the careful reading")
-    pairs = zip(map(_YAKU_TEXT.__getitem__, ids), hans, strict=True)
+    pairs = [(_YAKU_TEXT[i], h) for i, h in zip(ids, hans, strict=True)]
     return tuple([item for item in pairs if item != _EMPTY_URA])  # canonical, is_empty_ura
 
 

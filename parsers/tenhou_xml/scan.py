@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final, TypeVar, overload
 
-__all__ = ["ScannedTag", "scanned_tag", "split_tags"]
+__all__ = ["ScannedTag", "scan_body", "scanned_tag", "split_tags"]
 
 _T = TypeVar("_T")
 
@@ -82,6 +82,13 @@ class ScannedTag:
 def split_tags(data: bytes) -> tuple[int, list[str]] | None:
     """The line the root's children are on and their texts (``T56``,
     ``INIT seed="..." ...``), or ``None`` when the document is not in the form above."""
+    scanned = scan_body(data)
+    return None if scanned is None else (scanned[0], scanned[1].split("/><"))
+
+
+def scan_body(data: bytes) -> tuple[int, str] | None:
+    """:func:`split_tags` unsplit: the line and the root's children's texts, separated
+    by ``/><``."""
     if len(data) > _MOST_BYTES or not data.isascii():
         return None
     text = data.decode("ascii")
@@ -96,7 +103,7 @@ def split_tags(data: bytes) -> tuple[int, list[str]] | None:
     if (data.translate(None, _PRINTABLE) and data[start:end].translate(None, _PRINTABLE)) \
             or "&" in body:
         return None
-    return text.count("\n", 0, start) + 1, body.split("/><")
+    return text.count("\n", 0, start) + 1, body
 
 
 def scanned_tag(text: str, line: int | None) -> ScannedTag | None:

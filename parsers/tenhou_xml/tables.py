@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter
-from typing import Final
+from types import FunctionType
+from typing import TYPE_CHECKING, Final
 
 from kansa.parsers.canonical import sorted_tiles
 from kansa.parsers.tenhou_xml.meld import Meld, decode_meld
@@ -24,6 +25,9 @@ from kansa.replay.events import (
 )
 from kansa.replay.tiles import ALL_TILES, Seat, Tile
 from kansa.replay.yaku import Limit, Yaku
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 # -- lookup tables built once -------------------------------------------------
 
@@ -84,6 +88,15 @@ def _plays(table: tuple[Tile, ...]) -> dict[str, _Play]:
 _PLAYS_AKA: Final = _plays(_TILES_AKA)
 _PLAYS_PLAIN: Final = _plays(_TILES_PLAIN)
 """``_PLAY_TAGS`` with their events, one table per red-five rule (chosen at INIT)."""
+_PLAY_LETTERS: Final = "TUVWDEFG"
+_LETTER_BY_CODE: Final[tuple[int, ...]] = tuple(
+    _PLAY_LETTERS.find(chr(c)) for c in range(128))
+"""A character's place in ``_PLAY_LETTERS`` by its code (below 128), -1 for others."""
+_PLAY_CODES_AKA: Final[list[_Play]] = [
+    _PLAYS_AKA[f"{c}{i}"] for c in _PLAY_LETTERS for i in range(136)]
+_PLAY_CODES_PLAIN: Final[list[_Play]] = [
+    _PLAYS_PLAIN[f"{c}{i}"] for c in _PLAY_LETTERS for i in range(136)]
+"""The same by code: letter (its place in ``_PLAY_LETTERS``) times 136 plus tile id."""
 _POINTER: Final = "tag {}"
 """An event's position: the number of its tag among the root's children (from 1)."""
 _PLAY_LIKE: Final = re.compile(r"[TUVWDEFG]\d+")
@@ -118,11 +131,11 @@ _YAKU_TEXT: Final[dict[str, Yaku]] = {str(i): yaku for i, yaku in enumerate(_YAK
 
 
 def _ints(text: str) -> list[int]:
-    return list(map(int, text.split(",")))
+    return [int(part) for part in text.split(",")]
 
 
 def _tiles(tile_text: dict[str, Tile], text: str) -> tuple[Tile, ...]:
-    return tuple(map(tile_text.__getitem__, text.split(",")))
+    return tuple([tile_text[part] for part in text.split(",")])
 
 
 def _quick_deltas(sc_text: str, n: int) -> tuple[int, ...]:
@@ -131,6 +144,56 @@ def _quick_deltas(sc_text: str, n: int) -> tuple[int, ...]:
     if len(sc) < 8:
         raise ValueError("left to the careful reading")
     return tuple([d * 100 for d in sc[1:2 * n:2]])
+
+
+_ORDER_OF_ID_AKA: Final[list[int]] = [_BY_ORDER.index(t) for t in _TILES_AKA]
+_ORDER_OF_ID_PLAIN: Final[list[int]] = [_BY_ORDER.index(t) for t in _TILES_PLAIN]
+"""Tile id -> the tile's place in canonical order, per red-five rule."""
+
+
+def _interpreted() -> None:
+    """A function: compiled, its type is not Python's function type."""
+
+
+_COMPILED: Final = not isinstance(_interpreted, FunctionType)
+"""Whether the reader runs compiled (its modules are compiled together): then it reads
+draws, discards and hands character by character (``TagReader.run_text``,
+:func:`_hand_by_character`), where making and hashing a string per tag or tile costs
+more than the loop; interpreted, splitting the text costs less."""
+
+
+def _hand_by_character(order_of_id: list[int], text: str) -> tuple[Tile, ...]:
+    """:func:`_hand` read character by character (``order_of_id`` is
+    ``_ORDER_OF_ID_AKA`` or ``_ORDER_OF_ID_PLAIN``): the same tiles for the same
+    texts (tile ids 0-135 as Tenhou writes them, comma-separated), and ``ValueError``
+    for any other.  The counters are native integers when compiled."""
+    orders: list[int] = []
+    n: i64 = len(text)
+    i: i64 = 0
+    while True:
+        if i >= n:
+            raise ValueError("left to the careful reading")
+        tile: i64 = ord(text[i]) - 48
+        i += 1
+        if tile < 0 or tile > 9:
+            raise ValueError("left to the careful reading")
+        if tile != 0:  # more digits; a leading 0 stands alone
+            while i < n and tile < 136:
+                digit: i64 = ord(text[i]) - 48
+                if digit < 0 or digit > 9:
+                    break
+                tile = tile * 10 + digit
+                i += 1
+        if tile >= 136:
+            raise ValueError("left to the careful reading")
+        orders.append(order_of_id[tile])
+        if i == n:
+            break
+        if ord(text[i]) != 44:  # ","
+            raise ValueError("left to the careful reading")
+        i += 1
+    orders.sort()
+    return tuple([_BY_ORDER[o] for o in orders])
 
 
 def _hand(order_text: dict[str, int], text: str) -> tuple[Tile, ...]:

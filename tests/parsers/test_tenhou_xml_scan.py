@@ -21,6 +21,7 @@ from fuzz.harness import corpus_files
 from fuzz.mutate import mutate
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.source import read_log_bytes
+from kansa.parsers.tenhou_xml import tables
 from kansa.parsers.tenhou_xml.read import parse_game, read_scanned, read_tree
 from kansa.parsers.tenhou_xml.scan import _cached_shape, scanned_tag, split_tags
 from kansa.replay.game import Game
@@ -42,10 +43,14 @@ def tree_reading(data: bytes) -> Any:
 
 def agrees(data: bytes) -> bool:
     """Whether the split reading declined ``data`` (False) or read it as lxml does
-    (True); fails the test when it read it otherwise."""
-    game = read_scanned(data, "case.mjlog")
+    (True); fails the test when it read it otherwise.  Both ways of reading the text
+    (split, and draws and discards by character) are held to it, in either build."""
+    game = read_scanned(data, "case.mjlog", by_character=False)
+    by_character = read_scanned(data, "case.mjlog", by_character=True)
     if game is None:
+        assert by_character is None
         return False
+    assert by_character is not None and reading(by_character) == reading(game)
     assert reading(game) == tree_reading(data)
     return True
 
@@ -72,6 +77,10 @@ def test_the_hand_written_game_is_read_both_ways() -> None:
     ('ref=""', 'ref="a]]>b"'),
     ('<TAIKYOKU oya="0"/>', "<TAIKYOKU/>"),
     ('<TAIKYOKU oya="0"/>', "<TAIKYOKU />"),
+    ("<T60/>", "<T0/>"),  # the smallest and largest tile ids
+    ("<T60/>", "<T135/>"),
+    ("<E62/>", "<E62/><W0/>"),  # a draw last
+    ("<T60/>", "<GO/>"),  # a discard's letter and a character past the digits
 ])
 def test_forms_read_without_lxml(old: str, new: str) -> None:
     assert old in GAME
@@ -117,6 +126,14 @@ def test_forms_read_without_lxml(old: str, new: str) -> None:
     ("<T60/>", "<T60 x=\"1\"/>"),  # a draw with an attribute
     ("<T60/>", "<T060/>"),  # a draw whose id lxml's reading refuses by name
     ("<T60/>", "<X/>"),  # an unknown tag
+    ("<T60/>", "<T00/>"),  # tile ids not as Tenhou writes them
+    ("<T60/>", "<T136/>"),
+    ("<T60/>", "<T1360/>"),
+    ("<T60/>", "<T-1/>"),
+    ("<T60/>", "<T6x/>"),
+    ("<T60/>", "<T60 />"),  # (a space before "/>" is taken on other tags only)
+    ("<T60/>", "<T/>"),
+    ("<T60/>", "<H60/>"),
     ("<INIT", "<T1/><INIT"),  # a draw before the first INIT
     ('<GO type="169"', '<GO type="169" type="169"'),
 ])
@@ -230,3 +247,34 @@ def test_mutated_corpus_mjlogs(corpus_dir: Path) -> None:
     outcomes = [agrees(mutate(rng.choice(logs), "tenhou_xml", rng)[0]) for _ in range(MUTATED)]
     # both ways out are taken: mutations the split reading reads, and ones it declines
     assert 50 < sum(outcomes) < MUTATED - 50
+
+
+# -- hands read character by character --------------------------------------------
+
+def _hand_outcome(read: Any, table: Any, text: str) -> Any:
+    try:
+        return read(table, text)
+    except (KeyError, ValueError):
+        return "refused"
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(
+    st.lists(st.integers(0, 135), min_size=1, max_size=14).map(
+        lambda ids: ",".join(map(str, ids))),
+    st.text(alphabet="0123456789,-+ x\u0661", max_size=20)))
+def test_hands_read_by_character_as_split(text: str) -> None:
+    """The compiled build's reading of a hand gives the tiles or the refusal of the
+    split reading, for both red-five rules."""
+    for order_text, order_of_id in ((tables._ORDER_TEXT_AKA, tables._ORDER_OF_ID_AKA),
+                                    (tables._ORDER_TEXT_PLAIN, tables._ORDER_OF_ID_PLAIN)):
+        assert _hand_outcome(tables._hand_by_character, order_of_id, text) == \
+            _hand_outcome(tables._hand, order_text, text)
+
+
+def test_hands_in_odd_forms_are_refused_by_character() -> None:
+    for text in ("", ",", "1,", ",1", "01", "136", "1,,2", "1, 2", "-1", "1x", "\u0661"):
+        assert _hand_outcome(tables._hand_by_character, tables._ORDER_OF_ID_AKA, text) \
+            == "refused", text
+    assert tables._hand_by_character(tables._ORDER_OF_ID_AKA, "135,0,16,17") == \
+        tables._hand(tables._ORDER_TEXT_AKA, "135,0,16,17")

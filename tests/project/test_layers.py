@@ -51,8 +51,76 @@ def import_names(path: Path) -> set[str]:
     return found
 
 
+TYPING_ONLY = {"mypy_extensions"}
+"""Third-party packages any layer may import for annotations only, under
+``if TYPE_CHECKING:``: mypy_extensions' native integer types (``i64``), which the compiled
+build turns into C integers.  It comes with mypy, the build requirement, not with
+``pip install .``, so the pure build must never import it at run time."""
+
+
+def _imported(nodes: list[ast.stmt], found: set[str], *, typing_blocks: bool) -> None:
+    """Add to ``found`` the modules the statements import at run time
+    (``typing_blocks=False``: not inside ``if TYPE_CHECKING:``) or only for annotations
+    (``typing_blocks=True``: only inside it)."""
+    for node in nodes:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == "TYPE_CHECKING":
+            inner = set(import_names_of(node.body))
+            if typing_blocks:
+                found |= inner
+            _imported(node.orelse, found, typing_blocks=typing_blocks)
+            continue
+        if not typing_blocks:
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            children = getattr(node, field, None)
+            if isinstance(children, list):
+                _imported([c for c in children if isinstance(c, ast.stmt)] +
+                          [s for h in children if isinstance(h, ast.ExceptHandler)
+                           for s in h.body], found, typing_blocks=typing_blocks)
+
+
+def import_names_of(nodes: list[ast.stmt]) -> set[str]:
+    found: set[str] = set()
+    for node in nodes:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Import):
+                found.update(a.name for a in sub.names)
+            elif isinstance(sub, ast.ImportFrom) and sub.module and sub.level == 0:
+                found.add(sub.module)
+    return found
+
+
+def run_time_imports(path: Path) -> set[str]:
+    """The modules a module imports outside ``if TYPE_CHECKING:`` blocks."""
+    found: set[str] = set()
+    _imported(ast.parse(path.read_text(encoding="utf-8")).body, found, typing_blocks=False)
+    return found
+
+
+def type_checking_imports(path: Path) -> set[str]:
+    """The modules imported inside ``if TYPE_CHECKING:`` blocks (never at run time)."""
+    found: set[str] = set()
+    _imported(ast.parse(path.read_text(encoding="utf-8")).body, found, typing_blocks=True)
+    return found
+
+
 def imports(path: Path) -> set[str]:
-    return {layer(name) for name in import_names(path)}
+    """The layers and third-party packages a module imports, but the packages of
+    :data:`TYPING_ONLY` where it imports them for annotations only."""
+    typing_only = {name for name in type_checking_imports(path) - run_time_imports(path)
+                   if layer(name) in TYPING_ONLY}
+    return {layer(name) for name in import_names(path) - typing_only}
+
+
+def test_typing_only_packages_are_never_imported_at_run_time() -> None:
+    bad = [f"{path.relative_to(ROOT)} imports {name}"
+           for path in python_files()
+           for name in run_time_imports(path) if layer(name) in TYPING_ONLY]
+    assert bad == []
 
 
 def python_files() -> list[Path]:
