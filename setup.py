@@ -41,10 +41,11 @@ COMPILED_MODULES = (
     "kansa/parsers/tenhou6/kyoku.py", "kansa/parsers/tenhou6/order.py",
     "kansa/parsers/tenhou6/read.py", "kansa/parsers/tenhou6/result.py",
 )
-"""Single modules compiled besides: the mjai reader's loop over lines and its per-line
-code, the tenhou.net/6 reader (but its extension, writer and cut-file reading), the
-majiang reader, the JSON readers' typed access to decoded values (``Fields``), and the
-canonical pass every reader's games go through.
+"""Single modules compiled besides: the mjai reader's loop over lines, its per-line
+code and its reading of win and draw claims, the tenhou.net/6 reader (but its
+extension, writer and cut-file reading), the majiang reader, the JSON readers' typed
+access to decoded values (``Fields``), and the canonical pass every reader's games go
+through.
 
 No compiled module defines an exception class: compiled by mypy 2.4.1, an ``except``
 of such a class also catches any exception of its base class (and then fails to bind
