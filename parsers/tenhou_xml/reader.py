@@ -11,7 +11,7 @@ from lxml import etree
 
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.tenhou_xml.cut import Cut
-from kansa.parsers.tenhou_xml.scan import ScannedTag, scanned_tag
+from kansa.parsers.tenhou_xml.scan import ScannedTag, scanned_tag, scanned_tag_by_character
 from kansa.parsers.tenhou_xml.tables import (
     _COMPILED,
     _LETTER_BY_CODE,
@@ -149,7 +149,8 @@ class TagReader:
         per tag costs more than this loop (the interpreter runs :meth:`run` over the
         split text).  A text is a draw or discard exactly when it is a key of
         :attr:`plays`: a letter of ``TUVWDEFG`` and a tile id 0-135 written as Tenhou
-        writes it (no sign, no leading zero), the whole text between separators."""
+        writes it (no sign, no leading zero), the whole text between separators.  The
+        other tags are read by :func:`scanned_tag_by_character`."""
         events = self.events
         last = self.last_draw
         handlers = self.handlers
@@ -190,7 +191,7 @@ class TagReader:
             end = body.find("/><", i)
             at_end = end < 0
             k += len(events) - read + 1
-            el = scanned_tag(body[i:] if at_end else body[i:end], line)
+            el = scanned_tag_by_character(body[i:] if at_end else body[i:end], line)
             if el is None:
                 return False
             handler = handlers.get(el.tag)

@@ -4,7 +4,9 @@ A Tenhou mjlog is one line of empty elements: ``<mjloggm ver="2.3">``, then tags
 such as ``<INIT seed="0,0,0,3,2,61" ... />`` and ``<T56/>``, then ``</mjloggm>``.
 For a document in exactly that form, splitting the text at ``/><`` gives the
 children, and splitting a child at ``"`` gives its attributes; :func:`split_tags`
-and :func:`scanned_tag` do that and nothing more.  They accept only text that is
+and :func:`scanned_tag` do that and nothing more (:func:`scan_body` and
+:func:`scanned_tag_by_character` give the same without splitting, for the compiled
+reader).  They accept only text that is
 well-formed XML and that lxml reads to the same elements, names and values:
 
 * ASCII, printable, no ``&`` (so no entity or character references to expand) and
@@ -29,9 +31,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Final, TypeVar, overload
+from typing import TYPE_CHECKING, Final, TypeVar, overload
 
-__all__ = ["ScannedTag", "scan_body", "scanned_tag", "split_tags"]
+if TYPE_CHECKING:
+    from mypy_extensions import i64
+
+__all__ = ["ScannedTag", "scan_body", "scanned_tag", "scanned_tag_by_character", "split_tags"]
 
 _T = TypeVar("_T")
 
@@ -122,6 +127,59 @@ def scanned_tag(text: str, line: int | None) -> ScannedTag | None:
     if shape is None or len(shape[1]) != len(values):
         return None
     return ScannedTag(shape[0], dict(zip(shape[1], values, strict=True)), line, text)
+
+
+def scanned_tag_by_character(text: str, line: int | None) -> ScannedTag | None:
+    """:func:`scanned_tag` read character by character, with native integers when
+    compiled: the same tag for the same text, ``None`` for the same others.  The
+    compiled reader's way (``TagReader.run_text``): no split, join or cached shape,
+    one pass that cuts out each name and value."""
+    if "<" in text:
+        return None
+    n: i64 = len(text)
+    i: i64 = 0
+    while i < n and 65 <= ord(text[i]) <= 90:  # A-Z
+        i += 1
+    if i == 0 or i > _LONGEST_NAME:
+        return None
+    attrs: dict[str, str] = {}
+    tag = ScannedTag(text[:i], attrs, line, text)
+    if i == n:
+        return tag
+    if ord(text[i]) != 32:  # " "
+        return None
+    i += 1
+    while i < n:
+        start = i
+        c: i64 = ord(text[i])
+        if not (65 <= c <= 90 or 97 <= c <= 122):  # a name starts with a letter
+            return None
+        i += 1
+        while i < n:
+            c = ord(text[i])
+            if not (65 <= c <= 90 or 97 <= c <= 122 or 48 <= c <= 57):
+                break
+            i += 1
+        if i - start > _LONGEST_NAME or i + 1 >= n or ord(text[i]) != 61 \
+                or ord(text[i + 1]) != 34:  # name="
+            return None
+        end: i64 = text.find('"', i + 2)
+        if end < 0:
+            return None
+        key = text[start:i]
+        if key in attrs or key == "xmlns":
+            return None
+        attrs[key] = text[i + 2:end]
+        i = end + 1
+        if i < n:  # a space: before the next name, or the last character
+            if ord(text[i]) != 32:
+                return None
+            i += 1
+    return tag
+
+
+_LONGEST_NAME: Final = 64
+"""The longest tag or attribute name read here, as in ``_OUTSIDE``."""
 
 
 def _shape(outside: str) -> tuple[str, tuple[str, ...]] | None:

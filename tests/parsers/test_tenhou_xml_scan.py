@@ -23,7 +23,12 @@ from kansa.parsers.errors import LogFormatError
 from kansa.parsers.source import read_log_bytes
 from kansa.parsers.tenhou_xml import tables
 from kansa.parsers.tenhou_xml.read import parse_game, read_scanned, read_tree
-from kansa.parsers.tenhou_xml.scan import _cached_shape, scanned_tag, split_tags
+from kansa.parsers.tenhou_xml.scan import (
+    _cached_shape,
+    scanned_tag,
+    scanned_tag_by_character,
+    split_tags,
+)
 from kansa.replay.game import Game
 from tests.parsers.test_tenhou_xml import AGARI, OWARI, SAMPLE, init, log
 
@@ -182,6 +187,7 @@ def test_empty_root_and_empty_input_are_left_to_lxml() -> None:
 ])
 def test_scanned_tag_refuses_what_is_not_name_equals_quoted_value(text: str) -> None:
     assert scanned_tag(text, 1) is None
+    assert scanned_tag_by_character(text, 1) is None
 
 
 def test_long_shapes_are_read_but_not_kept() -> None:
@@ -192,11 +198,34 @@ def test_long_shapes_are_read_but_not_kept() -> None:
     assert _cached_shape.cache_info().currsize == kept
 
 
-def test_scanned_tag_reads_names_values_and_line() -> None:
-    tag = scanned_tag('INIT seed="0,0,0,3,5,55" ten="250" ', 3)
+@pytest.mark.parametrize("scan", [scanned_tag, scanned_tag_by_character])
+def test_scanned_tag_reads_names_values_and_line(scan: Any) -> None:
+    tag = scan('INIT seed="0,0,0,3,5,55" ten="250" ', 3)
     assert tag is not None
     assert (tag.tag, tag.get("seed"), tag.get("ten"), tag.get("oya", "-"), tag.sourceline) == (
         "INIT", "0,0,0,3,5,55", "250", "-", 3)
+
+
+def _tag_outcome(scan: Any, text: str) -> Any:
+    tag = scan(text, 7)
+    return None if tag is None else (tag.tag, list(tag.items()), tag.sourceline, tag.raw)
+
+
+_NAMES = st.sampled_from(["a", "A", "ab1", "xmlns", "x" * 64, "y" * 65, "1a", "a-b", ""])
+_VALUES = st.text(alphabet='0,1 ="<>a', max_size=6)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.one_of(
+    st.tuples(st.sampled_from(["INIT", "N", "A" * 64, "B" * 65, "Ab", "", "a"]),
+              st.lists(st.tuples(_NAMES, _VALUES), max_size=4),
+              st.sampled_from(["", " ", "  "])).map(
+        lambda t: t[0] + "".join(f' {k}="{v}"' for k, v in t[1]) + t[2]),
+    st.text(alphabet='AZaz09 ="<x', max_size=24)))
+def test_tags_read_by_character_as_split(text: str) -> None:
+    """The compiled build's reading of a tag gives the split reading's name,
+    attributes (in order), line and text, or its refusal."""
+    assert _tag_outcome(scanned_tag_by_character, text) == _tag_outcome(scanned_tag, text)
 
 
 # -- generated and mutated documents -------------------------------------------
@@ -262,6 +291,10 @@ def _hand_outcome(read: Any, table: Any, text: str) -> Any:
 @given(st.one_of(
     st.lists(st.integers(0, 135), min_size=1, max_size=14).map(
         lambda ids: ",".join(map(str, ids))),
+    st.lists(st.integers(0, 135), min_size=1, max_size=14).map(  # ascending, as Tenhou
+        lambda ids: ",".join(map(str, sorted(ids)))),
+    st.lists(st.integers(12, 23), min_size=1, max_size=8).map(  # fives, red among them
+        lambda ids: ",".join(map(str, sorted(ids)))),
     st.text(alphabet="0123456789,-+ x\u0661", max_size=20)))
 def test_hands_read_by_character_as_split(text: str) -> None:
     """The compiled build's reading of a hand gives the tiles or the refusal of the
