@@ -40,15 +40,21 @@ def layer(module: str) -> str:
     return parts[0]
 
 
-def import_names(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def import_names_of(nodes: list[ast.stmt]) -> set[str]:
+    """The modules the statements import by absolute name, nested ones included."""
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
+    for node in nodes:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Import):
+                found.update(a.name for a in sub.names)
+            elif isinstance(sub, ast.ImportFrom) and sub.module and sub.level == 0:
+                found.add(sub.module)
     return found
+
+
+def import_names(path: Path) -> set[str]:
+    """Every module ``path`` imports by absolute name, anywhere in it."""
+    return import_names_of(ast.parse(path.read_text(encoding="utf-8")).body)
 
 
 TYPING_ONLY = {"mypy_extensions"}
@@ -65,33 +71,18 @@ def _imported(nodes: list[ast.stmt], found: set[str], *, typing_blocks: bool) ->
     for node in nodes:
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
                 and node.test.id == "TYPE_CHECKING":
-            inner = set(import_names_of(node.body))
             if typing_blocks:
-                found |= inner
+                found |= import_names_of(node.body)
             _imported(node.orelse, found, typing_blocks=typing_blocks)
             continue
-        if not typing_blocks:
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                found.add(node.module)
+        if not typing_blocks and isinstance(node, ast.Import | ast.ImportFrom):
+            found |= import_names_of([node])
         for field in ("body", "orelse", "finalbody", "handlers"):
             children = getattr(node, field, None)
             if isinstance(children, list):
                 _imported([c for c in children if isinstance(c, ast.stmt)] +
                           [s for h in children if isinstance(h, ast.ExceptHandler)
                            for s in h.body], found, typing_blocks=typing_blocks)
-
-
-def import_names_of(nodes: list[ast.stmt]) -> set[str]:
-    found: set[str] = set()
-    for node in nodes:
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Import):
-                found.update(a.name for a in sub.names)
-            elif isinstance(sub, ast.ImportFrom) and sub.module and sub.level == 0:
-                found.add(sub.module)
-    return found
 
 
 def run_time_imports(path: Path) -> set[str]:
