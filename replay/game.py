@@ -115,6 +115,75 @@ class SourceRuns:
         set_frozen_state(self, state)
 
 
+TAKE_NEXT = 0
+"""A :class:`SourceTracks` code ``TAKE_NEXT + t``: the next element of track ``t``."""
+PEEK_NEXT = 64
+"""Code ``PEEK_NEXT + t``: the element track ``t`` gives next, not taken."""
+SAME_PLACE = 128
+"""Code ``SAME_PLACE``: the place of the event before."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceTracks:
+    """Where the events that carry no ``src`` of their own were read, when play takes
+    them from several arrays in turn (tenhou.net/6 keeps each seat's takes and discards
+    in arrays of their own): positions found again on request, not stored per event.
+
+    Hand ``h`` starts at event ``firsts[h]`` and was read on line ``lines[h]``.  Its
+    track ``t`` is the array whose pointer ``formats[h][t]`` formats (``/log/3/5/{}``),
+    read in the order of its elements ``elements[h][t]`` (``None``: 0, 1, 2, ...).  The
+    hand's events without a ``src``, in order, follow the codes of ``orders[h]``
+    (:data:`TAKE_NEXT`, :data:`PEEK_NEXT`, :data:`SAME_PLACE`).
+    """
+
+    events: tuple[Event, ...] = field(compare=False, repr=False)
+    """The events described (see :attr:`SourceRuns.events`)."""
+    file: str
+    firsts: tuple[int, ...]
+    lines: tuple[int | None, ...]
+    formats: tuple[tuple[str, ...], ...]
+    elements: tuple[tuple[tuple[int, ...] | None, ...], ...]
+    orders: tuple[bytes, ...]
+
+    def places(self, hand: int) -> list[tuple[int, int]]:
+        """Hand ``hand``'s events without a ``src``, in order: each one's track and
+        element."""
+        taken = [0] * len(self.formats[hand])
+        elements = self.elements[hand]
+        out: list[tuple[int, int]] = []
+        for code in self.orders[hand]:
+            if code == SAME_PLACE:
+                out.append(out[-1] if out else (-1, -1))
+                continue
+            track = code - PEEK_NEXT if code >= PEEK_NEXT else code - TAKE_NEXT
+            n = taken[track]
+            order = elements[track]
+            out.append((track, n if order is None else order[n]))
+            if code < PEEK_NEXT:
+                taken[track] = n + 1
+        return out
+
+    def at(self, index: int) -> SourceRef | None:
+        """The position of event ``index`` (``None`` where no track has it)."""
+        hand = bisect_right(self.firsts, index) - 1
+        if hand < 0 or not 0 <= index < len(self.events) \
+                or self.events[index].src is not None:
+            return None
+        rank = sum(1 for ev in self.events[self.firsts[hand]:index] if ev.src is None)
+        places = self.places(hand)
+        if rank >= len(places) or places[rank][0] < 0:
+            return None
+        track, element = places[rank]
+        return SourceRef(self.file, self.lines[hand], None,
+                         self.formats[hand][track].format(element))
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        set_frozen_state(self, state)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Game:
     format: str
@@ -134,7 +203,7 @@ class Game:
     assumed_scores: frozenset[int] = frozenset()
     """Indices of the ``StartKyoku`` events whose scores the log did not give (the parser
     filled them in; replay uses the rule set's start, then its own running scores)."""
-    runs: SourceRuns | None = None
+    runs: SourceRuns | SourceTracks | None = None
     """The positions of the events whose ``src`` is ``None`` (see :meth:`src_of`)."""
     wall_seed: str | None = field(default=None, compare=False)
     """The seed of the platform's shuffle as the log writes it (Tenhou's ``<SHUFFLE

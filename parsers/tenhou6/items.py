@@ -4,14 +4,28 @@ Each seat's own actions come in a fixed order whatever the others do, so a
 seat's script (take, discard, take, discard, ...) and its events are built
 here once; :mod:`kansa.parsers.tenhou6.order` only decides how the four scripts
 interleave.
+
+A step and its event hold no position: the same draw or discard of a tile by a
+seat is one shared step (from :data:`DRAW_STEPS`, :data:`DISCARD_STEPS` and
+:data:`TSUMOGIRI_STEPS`), and a :class:`Script` keeps where each of its steps
+was read (the game's ``runs``, see ``SourceRuns``).  Calls and riichi
+discards are read each time they occur.
+
+The steps' events are built in the canonical form of
+:mod:`kansa.parsers.canonical`: a call's tiles are sorted, and a discard after a
+call is never tsumogiri here (60 needs a drawn tile).
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final
 
+from kansa.parsers.canonical import sorted_tiles
+from kansa.parsers.errors import LogFormatError
 from kansa.parsers.tenhou6.jsontext import Where, as_list, is_int, show
 from kansa.replay.events import (
     Ankan,
@@ -23,13 +37,16 @@ from kansa.replay.events import (
     Nukidora,
     Pon,
     Reach,
-    SourceRef,
     Tsumo,
 )
 from kansa.replay.tiles import BY_TENHOU6, Seat, Tile
 
 TSUMOGIRI: Final = 60
 PLACEHOLDER: Final = 0
+CODES: Final = 54
+"""Tile codes are below this (11-47, red fives 51-53)."""
+TILE_OF_CODE: Final[list[Tile | None]] = [BY_TENHOU6.get(code) for code in range(CODES)]
+"""The tile of each code below :data:`CODES` (``None`` for no tile)."""
 
 DRAW: Final = "draw"
 CHI: Final = "chi"
@@ -39,7 +56,6 @@ DAHAI: Final = "dahai"
 KAKAN: Final = "kakan"
 ANKAN: Final = "ankan"
 KITA: Final = "kita"
-CALLS: Final = (CHI, PON, KAN)
 
 # marker position (in tiles) -> offset of the discarder from the caller, counted in
 # four seats even in three-player logs (seat 0's "toimen" there is seat 2)
@@ -58,28 +74,28 @@ class Step:
     """One take or one discard of one seat, with its event ready to emit.
 
     Its fields are ``Final`` and set by a written ``__init__``, as the events' are
-    (:mod:`kansa.replay.events`): one is made per take and per discard."""
+    (:mod:`kansa.replay.events`)."""
 
     take: Final[bool]
     kind: Final[str]
     tile: Final[Tile]
     """Drawn, called, discarded, added (kakan), kanned (ankan) or extracted tile."""
     event: Final[Event]
-    src: Final[SourceRef]
+    """Without a ``src``: a step may be shared between places."""
     written: Final[object]
     """The take or discard as the log writes it: a tile code or a call string."""
-    target: Final[int | None]
+    target: Final[int]
+    """The seat a call takes its tile from; -1 for every other step."""
     reach: Final[Reach | None]
     """The declaration that precedes a riichi discard."""
 
-    def __init__(self, take: bool, kind: str, tile: Tile, event: Event, src: SourceRef, *,
-                 written: object, target: int | None = None, reach: Reach | None = None
+    def __init__(self, take: bool, kind: str, tile: Tile, event: Event, *,
+                 written: object, target: int = -1, reach: Reach | None = None
                  ) -> None:
         self.take = take
         self.kind = kind
         self.tile = tile
         self.event = event
-        self.src = src
         self.written = written
         self.target = target
         self.reach = reach
@@ -106,10 +122,13 @@ def tile_code(where: Where, pointer: str, value: object) -> Tile:
 
 def tile_codes(where: Where, pointer: str, values: list[Any]) -> tuple[Tile, ...]:
     """The tiles of the tile codes ``values``, the array at ``pointer``."""
-    tiles = tuple([BY_TENHOU6.get(v) if type(v) is int else None for v in values])
-    if None not in tiles:
-        return cast(tuple[Tile, ...], tiles)
-    return tuple(tile_code(where, f"{pointer}/{i}", v) for i, v in enumerate(values))
+    tiles: list[Tile] = []
+    for v in values:
+        tile = TILE_OF_CODE[v] if type(v) is int and 0 <= v < CODES else None
+        if tile is None:  # the careful reading says what is wrong, and where
+            return tuple(tile_code(where, f"{pointer}/{i}", v) for i, v in enumerate(values))
+        tiles.append(tile)
+    return tuple(tiles)
 
 
 def _meld_tokens(where: Where, pointer: str, text: str) -> tuple[str, int, list[Tile]]:
@@ -146,10 +165,9 @@ def _is_run(tiles: list[Tile]) -> bool:
 
 
 def read_take(where: Where, pointer: str, value: object, seat: Seat, players: int) -> Step:
-    src = where.ref(pointer)
     if is_int(value):
         tile = tile_code(where, pointer, value)
-        return Step(True, DRAW, tile, Tsumo(actor=seat, tile=tile, src=src), src, written=value)
+        return Step(True, DRAW, tile, Tsumo(actor=seat, tile=tile), written=value)
     if not isinstance(value, str):
         where.fail(pointer, f"a take must be a tile code or a call string, not {show(value)}")
     marker, at, tiles = _meld_tokens(where, pointer, value)
@@ -166,26 +184,25 @@ def read_take(where: Where, pointer: str, value: object, seat: Seat, players: in
         where.fail(pointer, f"call string {value!r} names seat {target}, which is empty in a "
                             f"{players}-player game")
     called = tiles[at]
-    consumed = tuple(tiles[:at] + tiles[at + 1:])
+    consumed = sorted_tiles(tuple(tiles[:at] + tiles[at + 1:]))
     shape_ok = _is_run(tiles) if marker == "c" else _same_kind(tiles)
     if not shape_ok:
         where.fail(pointer, f"call string {value!r} is not a valid {_NAMES[marker]}")
     ev: Event
     if marker == "c":
         kind = CHI
-        ev = Chi(actor=seat, target=Seat(target), tile=called, consumed=consumed, src=src)
+        ev = Chi(actor=seat, target=Seat(target), tile=called, consumed=consumed)
     elif marker == "p":
         kind = PON
-        ev = Pon(actor=seat, target=Seat(target), tile=called, consumed=consumed, src=src)
+        ev = Pon(actor=seat, target=Seat(target), tile=called, consumed=consumed)
     else:
         kind = KAN
-        ev = Daiminkan(actor=seat, target=Seat(target), tile=called, consumed=consumed, src=src)
-    return Step(True, kind, called, ev, src, written=value, target=target)
+        ev = Daiminkan(actor=seat, target=Seat(target), tile=called, consumed=consumed)
+    return Step(True, kind, called, ev, written=value, target=target)
 
 
 def read_discard(where: Where, pointer: str, value: object, seat: Seat,
                  last_draw: Tile | None) -> Step:
-    src = where.ref(pointer)
     riichi = False
     text = value
     if isinstance(value, str) and value.startswith("r"):
@@ -205,9 +222,9 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
             where.fail(pointer, "placeholder 0 in discards that does not follow an open kan")
         else:
             tile = tile_code(where, pointer, text)
-        reach = Reach(actor=seat, src=src) if riichi else None
-        ev = Dahai(actor=seat, tile=tile, tsumogiri=tsumogiri, src=src)
-        return Step(False, DAHAI, tile, ev, src, written=value, reach=reach)
+        reach = Reach(actor=seat) if riichi else None
+        ev = Dahai(actor=seat, tile=tile, tsumogiri=tsumogiri)
+        return Step(False, DAHAI, tile, ev, written=value, reach=reach)
     if not isinstance(value, str):
         where.fail(pointer, f"a discard must be a tile code or a call string, not {show(value)}")
     if value.startswith("f"):
@@ -221,45 +238,154 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
             tile = last_draw
         else:
             tile = tile_code(where, pointer, code)
-        return Step(False, KITA, tile, Nukidora(actor=seat, tile=tile, src=src), src,
-                    written=value)
+        return Step(False, KITA, tile, Nukidora(actor=seat, tile=tile), written=value)
     marker, at, tiles = _meld_tokens(where, pointer, value)
     if marker not in "ka" or len(tiles) != 4 or at >= 4 or not _same_kind(tiles):
         where.fail(pointer, f"call string {value!r} is not a kakan (k) or an ankan (a) of "
                             "four tiles of one kind")
     if marker == "k":
         added = tiles[at]
-        pon = tuple(tiles[:at] + tiles[at + 1:])
-        return Step(False, KAKAN, added, Kakan(actor=seat, tile=added, consumed=pon, src=src),
-                    src, written=value)
-    return Step(False, ANKAN, tiles[at], Ankan(actor=seat, consumed=tuple(tiles), src=src), src,
+        pon = sorted_tiles(tuple(tiles[:at] + tiles[at + 1:]))
+        return Step(False, KAKAN, added, Kakan(actor=seat, tile=added, consumed=pon),
+                    written=value)
+    return Step(False, ANKAN, tiles[at], Ankan(actor=seat, consumed=sorted_tiles(tuple(tiles))),
                 written=value)
 
 
+@dataclass(slots=True, init=False, eq=False)
+class Script:
+    """One seat's steps in its own order, and where each was read."""
+
+    steps: Final[list[Step]]
+    places: Final[list[int]]
+    """The index of each step in its array (takes or discards)."""
+    takes: Final[str]
+    """The pointer format of the seat's takes (``/log/3/5/{}``)."""
+    discards: Final[str]
+    """The pointer format of its discards (``/log/3/6/{}``)."""
+    discard_order: Final[tuple[int, ...] | None]
+    """The discards' indices in the order they are read; ``None`` for 0, 1, 2, ... (no
+    placeholder after an open kan skipped).  The takes are always read in order."""
+
+    def __init__(self, steps: list[Step], places: list[int], takes: str, discards: str,
+                 discard_order: tuple[int, ...] | None) -> None:
+        self.steps = steps
+        self.places = places
+        self.takes = takes
+        self.discards = discards
+        self.discard_order = discard_order
+
+    def pointer_format(self, p: int) -> str:
+        """The pointer format of step ``p``'s array."""
+        return self.takes if self.steps[p].take else self.discards
+
+    def pointer(self, p: int) -> str:
+        """The JSON pointer step ``p`` was read at."""
+        return self.pointer_format(p).format(self.places[p])
+
+
+
+
+def _by_code(make: Callable[[Seat, int, Tile], Step]) -> tuple[list[Step | None], ...]:
+    """Per seat, the step ``make`` gives for each tile code (``None`` for no tile)."""
+    return tuple([make(Seat(seat), code, BY_TENHOU6[code]) if code in BY_TENHOU6 else None
+                  for code in range(CODES)] for seat in range(4))
+
+
+DRAW_STEPS: Final = _by_code(
+    lambda seat, code, tile: Step(True, DRAW, tile, Tsumo(actor=seat, tile=tile),
+                                  written=code))
+"""Per seat and tile code, the shared step of drawing that tile."""
+DISCARD_STEPS: Final = _by_code(
+    lambda seat, code, tile: Step(False, DAHAI, tile, Dahai(actor=seat, tile=tile,
+                                                            tsumogiri=False), written=code))
+"""Per seat and tile code, the shared step of discarding that tile from the hand."""
+TSUMOGIRI_STEPS: Final = _by_code(
+    lambda seat, code, tile: Step(False, DAHAI, tile, Dahai(actor=seat, tile=tile,
+                                                            tsumogiri=True),
+                                  written=TSUMOGIRI))
+"""Per seat and the drawn tile's code, the shared step of discarding it (60)."""
+
+
+_WRITTEN_KEPT: Final = 4096
+"""Call strings and riichi discards whose step is kept (a game repeats few of them)."""
+_WRITTEN_LENGTH: Final = 9
+"""The longest of them (``m12121212``); a longer text is not kept, it is an error."""
+_NOWHERE: Final = Where("")
+
+
+@functools.lru_cache(maxsize=_WRITTEN_KEPT)
+def _written_take(value: str, seat: Seat, players: int) -> Step | None:
+    """The step of a well-formed call string, read once and then shared (its event has
+    no position); ``None`` for one that is not (the caller reads it again to say where
+    and why)."""
+    try:
+        return read_take(_NOWHERE, "", value, seat, players)
+    except LogFormatError:
+        return None
+
+
+@functools.lru_cache(maxsize=_WRITTEN_KEPT)
+def _written_discard(value: str, seat: Seat, last_draw: Tile | None) -> Step | None:
+    """:func:`_written_take` for a riichi discard, a nukidora, a kakan or an ankan."""
+    try:
+        return read_discard(_NOWHERE, "", value, seat, last_draw)
+    except LogFormatError:
+        return None
+
+
 def read_script(where: Where, base: str, takes_v: object, discards_v: object, *, seat: Seat,
-                players: int) -> list[Step]:
+                players: int) -> Script:
     """Seat ``seat``'s steps in its own order; ``base`` is the kyoku's pointer."""
     tp, dp = f"{base}/{5 + 3 * seat}", f"{base}/{6 + 3 * seat}"
     takes = as_list(where, tp, takes_v, "takes")
     discards = as_list(where, dp, discards_v, "discards")
-    script: list[Step] = []
+    draws = DRAW_STEPS[seat]
+    plain = DISCARD_STEPS[seat]
+    tsumogiri = TSUMOGIRI_STEPS[seat]
+    steps: list[Step] = []
+    places: list[int] = []
+    n_takes = len(takes)
+    n_discards = len(discards)
+    skipped = False
     di = 0
     ti = 0
-    while ti < len(takes):
-        take = read_take(where, f"{tp}/{ti}", takes[ti], seat, players)
-        script.append(take)
+    while ti < n_takes:
+        value = takes[ti]
+        take = draws[value] if type(value) is int and 0 <= value < CODES else None
+        if take is None:
+            if type(value) is str and len(value) <= _WRITTEN_LENGTH:
+                take = _written_take(value, seat, players)
+            if take is None:
+                take = read_take(where, f"{tp}/{ti}", value, seat, players)
+        steps.append(take)
+        places.append(ti)
         ti += 1
         if take.kind == KAN:
-            if di < len(discards) and is_int(discards[di]) and discards[di] == PLACEHOLDER:
+            if di < n_discards and is_int(discards[di]) and discards[di] == PLACEHOLDER:
                 di += 1
+                skipped = True
             continue  # the replacement draw is the next take
-        if di >= len(discards):
-            if ti < len(takes):
+        if di >= n_discards:
+            if ti < n_takes:
                 where.fail(f"{tp}/{ti}", "takes go on after the seat's last discard")
             break
-        last_draw = take.tile if take.kind == DRAW else None
-        script.append(read_discard(where, f"{dp}/{di}", discards[di], seat, last_draw))
+        value = discards[di]
+        discard: Step | None = None
+        if type(value) is int and 0 <= value < CODES:
+            discard = plain[value]
+        elif type(value) is int and value == TSUMOGIRI and take.kind == DRAW:
+            discard = tsumogiri[take.tile.tenhou6]
+        if discard is None:
+            last_draw = take.tile if take.kind == DRAW else None
+            if type(value) is str and len(value) <= _WRITTEN_LENGTH:
+                discard = _written_discard(value, seat, last_draw)
+            if discard is None:
+                discard = read_discard(where, f"{dp}/{di}", value, seat, last_draw)
+        steps.append(discard)
+        places.append(di)
         di += 1
-    if di < len(discards):
+    if di < n_discards:
         where.fail(f"{dp}/{di}", "a discard without a take before it")
-    return script
+    order = tuple([places[i] for i, st in enumerate(steps) if not st.take]) if skipped else None
+    return Script(steps, places, tp + "/{}", dp + "/{}", order)

@@ -7,6 +7,7 @@ result or EndKyoku, plus the ``tail`` the ``kansa`` extension gives.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -15,7 +16,7 @@ from kansa.parsers.tenhou6.items import (
     DAHAI,
     DRAW,
     KITA,
-    Step,
+    Script,
     read_script,
     tile_code,
     tile_codes,
@@ -50,37 +51,75 @@ from kansa.replay.events import (
     SourceRef,
     StartKyoku,
 )
-from kansa.replay.game import Diagnostic
+from kansa.replay.game import Diagnostic, SourceTracks
 from kansa.replay.tiles import WINDS, Seat, Tile, seat_wind
 from kansa.replay.yaku import Yaku
 
 KYOKU_ITEMS: Final = 17
 
 
-@dataclass(frozen=True, slots=True)
+# The values below are made per kyoku: fields ``Final``, set by a written ``__init__``
+# (as the events' are), which compiles to native code where a generated one does not.
+
+@dataclass(slots=True, init=False)
 class _Win:
-    actor: Seat
-    target: Seat
-    pao: Seat | None
-    deltas: tuple[int, ...]
-    score: Score | None
-    yaku: tuple[tuple[Yaku, int], ...] | None
-    src: SourceRef
+    actor: Final[Seat]
+    target: Final[Seat]
+    pao: Final[Seat | None]
+    deltas: Final[tuple[int, ...]]
+    score: Final[Score | None]
+    yaku: Final[tuple[tuple[Yaku, int], ...] | None]
+    src: Final[SourceRef]
+
+    def __init__(self, *, actor: Seat, target: Seat, pao: Seat | None,
+                 deltas: tuple[int, ...], score: Score | None,
+                 yaku: tuple[tuple[Yaku, int], ...] | None, src: SourceRef) -> None:
+        self.actor = actor
+        self.target = target
+        self.pao = pao
+        self.deltas = deltas
+        self.score = score
+        self.yaku = yaku
+        self.src = src
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class _Draw:
-    reason: DrawReason
-    deltas: tuple[int, ...] | None
-    tenpai: tuple[bool, ...] | None
-    src: SourceRef
+    reason: Final[DrawReason]
+    deltas: Final[tuple[int, ...] | None]
+    tenpai: Final[tuple[bool, ...] | None]
+    src: Final[SourceRef]
+
+    def __init__(self, reason: DrawReason, deltas: tuple[int, ...] | None,
+                 tenpai: tuple[bool, ...] | None, src: SourceRef) -> None:
+        self.reason = reason
+        self.deltas = deltas
+        self.tenpai = tenpai
+        self.src = src
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class KyokuRead:
-    events: list[Event]
-    diagnostics: list[Diagnostic]
-    has_red: bool
+    events: Final[list[Event]]
+    diagnostics: Final[list[Diagnostic]]
+    has_red: Final[bool]
+    order: Final[bytes]
+    """Where its events without a ``src`` (shared draws and discards) were read: a hand
+    of ``SourceTracks`` with :attr:`formats` and :attr:`elements`."""
+    formats: Final[tuple[str, ...]]
+    elements: Final[tuple[tuple[int, ...] | None, ...]]
+
+    def __init__(self, events: list[Event], diagnostics: list[Diagnostic], has_red: bool,
+                 tracks: Tracks) -> None:
+        self.events = events
+        self.diagnostics = diagnostics
+        self.has_red = has_red
+        self.order, self.formats, self.elements = tracks
+
+
+Tracks = tuple[bytes, tuple[str, ...], tuple[tuple[int, ...] | None, ...]]
+"""A hand's order, formats and elements (see ``SourceTracks``)."""
+NO_TRACKS: Final[Tracks] = (b"", (), ())
 
 
 def read_kyoku(where: Where, ptr: str, value: Any, players: int,
@@ -141,8 +180,8 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
                                           "tail")
     if not ext.end_kyoku and interrupted:
         where.fail(f"{ext.pointer}/end_kyoku", "an interrupted hand has no EndKyoku anyway")
-    walk = Walker(scripts, oya, indicators, lambda e: result is None or _fits(e, result),
-                  interrupted=interrupted).run()
+    walk = Walker(where, scripts, oya, indicators,
+                  lambda e: result is None or _fits(e, result), interrupted=interrupted).run()
     if isinstance(walk, NoOrder):
         raise_at = walk.src or where.ref(ptr)
         where.fail(raise_at.pointer or ptr,
@@ -160,11 +199,18 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
         diags.append(Diagnostic(f"{len(indicators) - 1 - dora_used} dora indicator(s) "
                                 "more than the kans reveal", where.ref(f"{ptr}/2")))
     events: list[Event] = [start, *walk.events]
+    tracks: Tracks = (bytes(walk.order),
+                      tuple([f for s in scripts for f in (s.takes, s.discards)]),
+                      tuple([e for s in scripts for e in (None, s.discard_order)]))
+    has_red = _has_red(tehais, scripts)
+    if ext is not NO_KYOKU_EXT:  # its patches move and replace events: each its own src
+        events = _placed(where, events, tracks)
+        tracks = NO_TRACKS
     ending = walk.ending
     res_src = where.ref(f"{ptr}/16")
     if result is None:
         events = [*apply_kyoku(where, ext, events), *ext.tail]
-        return KyokuRead(events, diags, _has_red(tehais, scripts))
+        return KyokuRead(events, diags, has_red, tracks)
     ronned = isinstance(result, list) and ending.kind == END_AFTER_DISCARD
     if ending.reach_pending is not None and not ronned and not (
             isinstance(result, _Draw) and result.reason is DrawReason.SANCHAHOU):
@@ -180,14 +226,29 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
                                actor=actor, src=result.src))
     if ext.end_kyoku:
         events.append(EndKyoku(src=res_src))
-    return KyokuRead(apply_kyoku(where, ext, events), diags, _has_red(tehais, scripts))
+    return KyokuRead(apply_kyoku(where, ext, events), diags, has_red, tracks)
 
 
-def _has_red(tehais: list[tuple[Tile | None, ...]], scripts: list[list[Step]]) -> bool:
+def _placed(where: Where, events: list[Event], tracks: Tracks) -> list[Event]:
+    """``events`` (one hand, from its ``StartKyoku``) with each event without a ``src``
+    given its own, where ``tracks`` says it was read."""
+    order, formats, elements = tracks
+    hand = SourceTracks(tuple(events), where.file, (0,), (where.line,), (formats,),
+                        (elements,), (order,))
+    places = iter(hand.places(0))
+    out = list(events)
+    for i, ev in enumerate(events):
+        if ev.src is None:
+            track, element = next(places)
+            out[i] = dataclasses.replace(ev, src=where.ref(formats[track].format(element)))
+    return out
+
+
+def _has_red(tehais: list[tuple[Tile | None, ...]], scripts: list[Script]) -> bool:
     return any(t is not None and t.is_red for hand in tehais for t in hand) or any(
         st.tile.is_red or (st.kind not in _NOTHING_CONSUMED
                            and any(t.is_red for t in getattr(st.event, "consumed", ())))
-        for script in scripts for st in script)
+        for script in scripts for st in script.steps)
 
 
 _NOTHING_CONSUMED: Final = frozenset({DRAW, DAHAI, KITA})

@@ -23,8 +23,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from kansa.parsers.tenhou6.items import ANKAN, CALLS, DAHAI, DRAW, KAKAN, KAN, KITA, PON, Step
+from kansa.parsers.tenhou6.items import (
+    ANKAN,
+    DAHAI,
+    DRAW,
+    KAKAN,
+    KAN,
+    KITA,
+    PON,
+    Script,
+    Step,
+)
+from kansa.parsers.tenhou6.jsontext import Where
 from kansa.replay.events import Dora, Event, ReachAccepted, SourceRef
+from kansa.replay.game import PEEK_NEXT, SAME_PLACE, TAKE_NEXT
 from kansa.replay.tiles import Seat, Tile
 
 SEARCH_BUDGET = 100_000
@@ -64,14 +76,19 @@ class Ending:
 @dataclass(slots=True, init=False)
 class Walk:
     events: Final[list[Event]]
+    order: Final[list[int]]
+    """Where its events without a ``src`` (shared steps' events) were read, one code
+    each: seat ``s``'s takes are track ``2 s``, its discards ``2 s + 1`` (see
+    ``SourceTracks``)."""
     ending: Final[Ending]
     matches_result: Final[bool]
     dora_used: Final[int]
     dora_missing: Final[int]
 
-    def __init__(self, events: list[Event], ending: Ending, matches_result: bool,
-                 dora_used: int, dora_missing: int) -> None:
+    def __init__(self, events: list[Event], *, order: list[int], ending: Ending,
+                 matches_result: bool, dora_used: int, dora_missing: int) -> None:
         self.events = events
+        self.order = order
         self.ending = ending
         self.matches_result = matches_result
         self.dora_used = dora_used
@@ -82,12 +99,13 @@ class Walk:
 class _Choice:
     seat: Final[Seat]
     tile: Final[Tile]
-    src: Final[SourceRef]
+    step: Final[int]
+    """The discard's place in the seat's script."""
 
-    def __init__(self, seat: Seat, tile: Tile, src: SourceRef) -> None:
+    def __init__(self, seat: Seat, tile: Tile, step: int) -> None:
         self.seat = seat
         self.tile = tile
-        self.src = src
+        self.step = step
 
 
 @dataclass(slots=True, init=False)
@@ -100,8 +118,9 @@ class _Fail:
         self.src = src
 
 
-_Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int, int]
-"""pos, reach_pending, riichi, dora_i, dora_missing, pending, len(events), left."""
+_Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int, int, int]
+"""pos, reach_pending, riichi, dora_i, dora_missing, pending, len(events), left,
+len(order)."""
 
 
 @dataclass(slots=True, init=False)
@@ -121,10 +140,12 @@ class NoOrder:
 class Walker:
     """Search the order of play of one kyoku."""
 
-    def __init__(self, scripts: list[list[Step]], oya: Seat,
+    def __init__(self, where: Where, scripts: list[Script], oya: Seat,
                  indicators: list[tuple[Tile, SourceRef]],
                  accepts: Callable[[Ending], bool], *, interrupted: bool = False) -> None:
+        self.where = where
         self.scripts = scripts
+        self.steps = [script.steps for script in scripts]
         self.interrupted = interrupted
         """The hand has no result: it may stop anywhere once every action is played."""
         self.n = len(scripts)
@@ -132,6 +153,8 @@ class Walker:
         self.indicators = indicators
         self.accepts = accepts
         self.events: list[Event] = []
+        self.order: list[int] = []
+        """Where the events without a ``src`` were read (see :class:`Walk`)."""
         self.pos = [0] * self.n
         self.reach_pending: Seat | None = None
         self.riichi = 0
@@ -140,7 +163,7 @@ class Walker:
         self.dora_missing = 0
         self.pending = 0
         """Open/added kan indicators not revealed yet."""
-        self.left = sum(len(s) for s in scripts)
+        self.left = sum(len(s.steps) for s in scripts)
         """Steps not played yet, all seats together."""
         self.work = 0
         """Steps played so far, backtracked ones included."""
@@ -150,24 +173,30 @@ class Walker:
 
     def _snapshot(self) -> _Snapshot:
         return (tuple(self.pos), self.reach_pending, self.riichi, self.dora_i,
-                self.dora_missing, self.pending, len(self.events), self.left)
+                self.dora_missing, self.pending, len(self.events), self.left, len(self.order))
 
     def _restore(self, snap: _Snapshot) -> None:
         pos, self.reach_pending, self.riichi, self.dora_i, self.dora_missing, self.pending, \
-            n, self.left = snap
+            n, self.left, runs = snap
         self.pos = list(pos)
         del self.events[n:]
+        del self.order[runs:]
 
     def _next(self, seat: int) -> Step | None:
-        script = self.scripts[seat]
+        steps = self.steps[seat]
         p = self.pos[seat]
-        return script[p] if p < len(script) else None
+        return steps[p] if p < len(steps) else None
+
+    def _ref(self, seat: int, p: int) -> SourceRef:
+        """Where step ``p`` of seat ``seat``'s script was read."""
+        return self.where.ref(self.scripts[seat].pointer(p))
 
     def _all_done(self) -> bool:
         return self.left == 0
 
     def _play(self, seat: int, step: Step) -> None:
         self.events.append(step.event)
+        self.order.append(TAKE_NEXT + 2 * seat + (0 if step.take else 1))
         self.pos[seat] += 1
         self.left -= 1
         self.work += 1
@@ -205,8 +234,9 @@ class Walker:
                 outcome = self._apply(options[0], outcome)
                 continue
             if isinstance(outcome, Ending):
-                walk = Walk(list(self.events), outcome, self.accepts(outcome),
-                            self.dora_i - 1, self.dora_missing)
+                walk = Walk(list(self.events), order=list(self.order), ending=outcome,
+                            matches_result=self.accepts(outcome), dora_used=self.dora_i - 1,
+                            dora_missing=self.dora_missing)
                 if walk.matches_result:
                     return walk
                 if fallback is None:
@@ -253,10 +283,23 @@ class Walker:
         return pons + chis + draw + illegal
 
     def _calls(self, seat: int, choice: _Choice) -> bool:
-        """Whether ``seat``'s next take calls the discard ``choice``."""
+        """Whether ``seat``'s next take calls the discard ``choice`` (only a call has a
+        target)."""
         step = self._next(seat)
-        return step is not None and step.take and step.kind in CALLS \
-            and step.target == choice.seat and step.tile is choice.tile
+        return step is not None and step.target == choice.seat and step.tile is choice.tile
+
+    def _drawn_next(self, a: int, tile: Tile) -> bool:
+        """Whether the next seat's draw is the only way on after seat ``a``'s discard of
+        ``tile``: no seat's next take calls it and actions are left (:meth:`_options`'
+        usual answer, found without building it)."""
+        if self._all_done():
+            return False
+        for j in range(self.n):
+            step = self._next(j)
+            if j != a and step is not None and step.target == a and step.tile is tile:
+                return False
+        step = self._next((a + 1) % self.n)
+        return step is not None and step.kind == DRAW
 
     def _stuck(self, choice: _Choice) -> _Fail:
         a = choice.seat
@@ -265,10 +308,10 @@ class Walker:
         if step is None:
             left = [i for i in range(self.n) if self._next(i) is not None]
             return _Fail(f"after seat {a}'s discard of {choice.tile} seat {s} has no take left, "
-                         f"but seat {left[0]} still has actions", choice.src)
+                         f"but seat {left[0]} still has actions", self._ref(a, choice.step))
         return _Fail(f"after seat {a}'s discard of {choice.tile} seat {s} must draw, but its "
                      f"next action is {step.text!r} and no seat's next take calls that tile",
-                     step.src)
+                     self._ref(s, self.pos[s]))
 
     def _apply(self, option: tuple[str, Seat], choice: _Choice) -> _Choice | Ending | _Fail:
         what, seat = option
@@ -281,69 +324,78 @@ class Walker:
         if seat is not None:
             last = self.events[-1]
             self.events.append(ReachAccepted(actor=seat, src=last.src))
+            if last.src is None:  # at the shared discard's place
+                self.order.append(SAME_PLACE)
             self.riichi |= 1 << seat
             self.reach_pending = None
 
     def _turn(self, a: Seat, *, via_call: bool) -> _Choice | Ending | _Fail:
-        """Seat ``a`` takes (draws or calls) and plays on until a discard or the end."""
-        step = self._next(a)
-        if step is None and self.interrupted and self._all_done():
-            return Ending(END_STOP, a, None, None)  # no one played anything
-        if step is None or not step.take:
-            return _Fail(f"seat {a} should take a tile but has no take left", None)
-        if not via_call and step.kind != DRAW:
-            return _Fail(f"seat {a} should draw, but its next take is the call {step.text!r}",
-                         step.src)
-        self._accept_reach()
-        self._play(a, step)
-        last = step
-        while True:
-            if last.kind == KAN:
-                self.pending += 1
+        """Seat ``a`` takes (draws or calls) and plays on until a discard or the end; while
+        no seat can call a discard, the next seat draws and plays on in the same way."""
+        while True:  # turn after turn, until a discard gives a choice
+            step = self._next(a)
+            if step is None and self.interrupted and self._all_done():
+                return Ending(END_STOP, a, None, None)  # no one played anything
+            if step is None or not step.take:
+                return _Fail(f"seat {a} should take a tile but has no take left", None)
+            if not via_call and step.kind != DRAW:
+                return _Fail(f"seat {a} should draw, but its next take is the call {step.text!r}",
+                             self._ref(a, self.pos[a]))
+            self._accept_reach()
+            self._play(a, step)
+            last = step
+            while True:
+                if last.kind == KAN:
+                    self.pending += 1
+                    rinshan = self._next(a)
+                    if rinshan is None and self.interrupted and self._all_done():
+                        return Ending(END_STOP, a, last.tile, None)
+                    if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
+                        return _Fail(f"seat {a}'s open kan {last.text!r} is not followed by a "
+                                     "replacement draw", self._ref(a, self.pos[a] - 1))
+                    self._play(a, rinshan)
+                    last = rinshan
+                step = self._next(a)
+                if step is None:
+                    if last.kind != DRAW and self.interrupted and self._all_done():
+                        return Ending(END_STOP, a, last.tile, None)
+                    if last.kind != DRAW:
+                        return _Fail(f"seat {a}'s actions stop right after the call {last.text!r}",
+                                     self._ref(a, self.pos[a] - 1))
+                    if not self._all_done():
+                        left = next(i for i in range(self.n) if self._next(i) is not None)
+                        return _Fail(f"seat {a}'s actions stop after drawing, but seat {left} "
+                                     "still has actions", self._ref(a, self.pos[a] - 1))
+                    return Ending(END_AFTER_TAKE, a, last.tile, None)
+                if step.take:
+                    return _Fail(f"seat {a} takes twice in a row", self._ref(a, self.pos[a]))
+                if step.kind == DAHAI:
+                    self._flush()
+                    if step.reach is not None:
+                        self.events.append(step.reach)
+                        self.order.append(PEEK_NEXT + 2 * a + 1)  # the riichi discard's place
+                    self._play(a, step)
+                    if step.reach is not None:
+                        self.reach_pending = a
+                    if not self._drawn_next(a, step.tile):
+                        return _Choice(a, step.tile, self.pos[a] - 1)
+                    a = Seat((a + 1) % self.n)  # the usual turn: no call, the next seat draws
+                    via_call = False
+                    break
+                self._play(a, step)
+                if self._all_done():
+                    return Ending(END_AFTER_KAN, a, step.tile, None)
+                if step.kind == KAKAN:
+                    self._flush()
+                    self.pending = 1
+                elif step.kind == ANKAN:
+                    self._flush()
+                    self._dora()
+                else:
+                    assert step.kind == KITA
                 rinshan = self._next(a)
-                if rinshan is None and self.interrupted and self._all_done():
-                    return Ending(END_STOP, a, last.tile, None)
                 if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
-                    return _Fail(f"seat {a}'s open kan {last.text!r} is not followed by a "
-                                 "replacement draw", last.src)
+                    return _Fail(f"seat {a}'s {step.kind} {step.text!r} is not followed by a "
+                                 "replacement draw", self._ref(a, self.pos[a] - 1))
                 self._play(a, rinshan)
                 last = rinshan
-            step = self._next(a)
-            if step is None:
-                if last.kind != DRAW and self.interrupted and self._all_done():
-                    return Ending(END_STOP, a, last.tile, None)
-                if last.kind != DRAW:
-                    return _Fail(f"seat {a}'s actions stop right after the call {last.text!r}",
-                                 last.src)
-                if not self._all_done():
-                    left = next(i for i in range(self.n) if self._next(i) is not None)
-                    return _Fail(f"seat {a}'s actions stop after drawing, but seat {left} still "
-                                 "has actions", last.src)
-                return Ending(END_AFTER_TAKE, a, last.tile, None)
-            if step.take:
-                return _Fail(f"seat {a} takes twice in a row", step.src)
-            if step.kind == DAHAI:
-                self._flush()
-                if step.reach is not None:
-                    self.events.append(step.reach)
-                self._play(a, step)
-                if step.reach is not None:
-                    self.reach_pending = a
-                return _Choice(a, step.tile, step.src)
-            self._play(a, step)
-            if self._all_done():
-                return Ending(END_AFTER_KAN, a, step.tile, None)
-            if step.kind == KAKAN:
-                self._flush()
-                self.pending = 1
-            elif step.kind == ANKAN:
-                self._flush()
-                self._dora()
-            else:
-                assert step.kind == KITA
-            rinshan = self._next(a)
-            if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
-                return _Fail(f"seat {a}'s {step.kind} {step.text!r} is not followed by a "
-                             "replacement draw", step.src)
-            self._play(a, rinshan)
-            last = rinshan

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
-from kansa.parsers.canonical import canonical
+from kansa.parsers.canonical import Canonical
 from kansa.parsers.tenhou6.ext import read_ext
 from kansa.parsers.tenhou6.jsontext import Where, as_list, is_int, show
 from kansa.parsers.tenhou6.kyoku import read_kyoku
@@ -21,7 +21,7 @@ from kansa.replay.events import (
     Ryukyoku,
     StartKyoku,
 )
-from kansa.replay.game import Diagnostic, Game, Player, RuleHints
+from kansa.replay.game import Diagnostic, Game, Player, RuleHints, SourceTracks
 
 FORMAT = "tenhou6"
 RIICHI_STICK = 1000
@@ -30,16 +30,27 @@ _MAJSOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座の
 _MAJSOUL_REF = re.compile(r"^\d{6}-[0-9a-f]{8}-")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Doc:
-    where: Where
-    obj: dict[str, Any]
-    kyokus: list[Any]
+    """One decoded document (one per JSON line); fields set by a written ``__init__``,
+    which compiles to native code where a generated one does not."""
+
+    where: Final[Where]
+    obj: Final[dict[str, Any]]
+    kyokus: Final[list[Any]]
+
+    def __init__(self, where: Where, obj: dict[str, Any], kyokus: list[Any]) -> None:
+        self.where = where
+        self.obj = obj
+        self.kyokus = kyokus
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Group:
-    docs: list[_Doc] = field(default_factory=list)
+    docs: Final[list[_Doc]]
+
+    def __init__(self) -> None:
+        self.docs = []
 
 
 def read_games(docs: list[tuple[Where, Any]]) -> list[Game]:
@@ -108,9 +119,20 @@ def _read_game(group: _Group, index: int) -> Game:
     events: list[Event] = []
     diags: list[Diagnostic] = []
     has_red = False
+    firsts: list[int] = []
+    lines: list[int | None] = []
+    formats: list[tuple[str, ...]] = []
+    elements: list[tuple[tuple[int, ...] | None, ...]] = []
+    orders: list[bytes] = []
     for doc, ext in zip(group.docs, exts, strict=True):
         for i, kyoku in enumerate(doc.kyokus):
             got = read_kyoku(doc.where, f"/log/{i}", kyoku, players, ext.of_kyoku(i))
+            if got.order:
+                firsts.append(len(events))
+                lines.append(doc.where.line)
+                formats.append(got.formats)
+                elements.append(got.elements)
+                orders.append(got.order)
             events.extend(got.events)
             diags.extend(got.diagnostics)
             has_red |= got.has_red
@@ -125,11 +147,22 @@ def _read_game(group: _Group, index: int) -> Game:
         end = _end_game(events, sc_doc, players, hints, diags)
     if end is not None:
         events.append(end)
-    return Game(format=FORMAT, source=where0.file, events=canonical(events, players),
+    ordered = _canonical(events, players)
+    runs = SourceTracks(ordered, where0.file, tuple(firsts), tuple(lines), tuple(formats),
+                        tuple(elements), tuple(orders)) if orders else None
+    return Game(format=FORMAT, source=where0.file, events=ordered,
                 players=ext.meta.get("players", meta.players), hints=hints,
                 log_id=ext.meta.get("log_id", meta.log_id),
                 title=ext.meta.get("title", meta.title), index=index,
-                diagnostics=tuple(diags))
+                diagnostics=tuple(diags), runs=runs)
+
+
+def _canonical(events: list[Event], players: int) -> tuple[Event, ...]:
+    """``events`` in canonical form, one for one: the shared steps' events (no ``src``)
+    are built canonical (:mod:`kansa.parsers.tenhou6.items`), the others go through
+    :class:`~kansa.parsers.canonical.Canonical`."""
+    put = Canonical(players)
+    return tuple([ev if ev.src is None else put.event(ev) for ev in events])
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,10 +307,12 @@ def _end_scores(start: StartKyoku, hand: list[Event]) -> list[int] | None:
     for e in hand:
         if isinstance(e, ReachAccepted):
             scores[e.actor] -= RIICHI_STICK
-        elif isinstance(e, Hora | Ryukyoku) and e.deltas is not None:
-            scores = [s + d for s, d in zip(scores, e.deltas, strict=True)]
         elif isinstance(e, Hora):
-            return None
+            if e.deltas is None:
+                return None
+            scores = [s + d for s, d in zip(scores, e.deltas, strict=True)]
+        elif isinstance(e, Ryukyoku) and e.deltas is not None:
+            scores = [s + d for s, d in zip(scores, e.deltas, strict=True)]
     return scores
 
 

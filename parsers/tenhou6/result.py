@@ -54,6 +54,7 @@ def norm(text: str) -> str:
     return _STRIP.sub("", unicodedata.normalize("NFKC", text)).lower()
 
 
+@functools.lru_cache(maxsize=_TEXTS_KEPT)
 def result_kind(text: str) -> DrawReason | str | None:
     """``AGARI`` for a win, a :class:`DrawReason` for a draw, ``None`` if unknown."""
     key = norm(text)

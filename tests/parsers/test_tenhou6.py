@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ from tenhou6_helpers import (
 )
 
 import kansa.parsers
+from kansa.parsers.canonical import canonical
 from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.replay.engine import replay
 from kansa.replay.events import (
@@ -37,11 +40,12 @@ from kansa.replay.events import (
     Reach,
     ReachAccepted,
     Ryukyoku,
+    SourceRef,
     StartKyoku,
     Tsumo,
 )
 from kansa.replay.rules import RuleSet
-from kansa.replay.tiles import Tile
+from kansa.replay.tiles import BY_TENHOU6, Tile
 from kansa.replay.violations import Severity
 from kansa.replay.yaku import Limit, Yaku
 from tests.corpus_counts import manifest_files
@@ -329,10 +333,56 @@ def test_room_hints() -> None:
 
 def test_every_event_has_a_position() -> None:
     game = load_one(EQUIM / "suukantsu_0.json")
-    for e in game.events:
-        assert e.src is not None and e.src.pointer is not None
-    tsumo = next(e for e in game.events if isinstance(e, Tsumo))
-    assert tsumo.src is not None and tsumo.src.pointer == "/log/0/5/0"
+    places = [game.src_of(i) for i in range(len(game.events))]
+    assert all(p is not None and p.pointer is not None for p in places)
+    first = next(i for i, e in enumerate(game.events) if isinstance(e, Tsumo))
+    assert places[first] == SourceRef(game.source, None, None, "/log/0/5/0")
+
+
+def test_a_seats_same_draw_is_one_shared_event_with_a_place_each() -> None:
+    game = load_one(MJX / "2016052515gm-00a9-0000-c4d72066.json")
+    seen: dict[int, list[int]] = {}
+    for i, e in enumerate(game.events):
+        if isinstance(e, Tsumo | Dahai):
+            seen.setdefault(id(e), []).append(i)
+    shared = next(indices for indices in seen.values() if len(indices) > 1)
+    event = game.events[shared[0]]
+    assert event.src is None and all(game.events[i] is event for i in shared)
+    places = {str(game.src_of(i)) for i in shared}
+    assert len(places) == len(shared)  # one event, as many places as it occurs
+    for i in shared:
+        src = game.src_of(i)
+        assert src is not None and src.line is not None  # JSON lines: the kyoku's line
+        kyoku = json.loads(Path(game.source).read_text().split("\n")[src.line - 1])
+        assert src.pointer is not None
+        _, _, k, array, element = src.pointer.split("/")
+        code = kyoku["log"][int(k)][int(array)][int(element)]
+        assert code == 60 or BY_TENHOU6[code] is event.tile
+
+
+def test_corpus_games_are_built_canonical() -> None:
+    for path in FILES:
+        for game in load(path):
+            evs = game.events
+            assert all(a is b for a, b in zip(canonical(evs, game.hints.players), evs,
+                                              strict=True)), path
+
+
+def test_a_riichi_is_placed_at_its_discard() -> None:
+    game = load_one(MJX / "2016052515gm-00a9-0000-c4d72066.json")
+    i = next(i for i, e in enumerate(game.events) if isinstance(e, Reach))
+    assert isinstance(game.events[i + 1], Dahai)
+    assert game.src_of(i) == game.src_of(i + 1) and game.src_of(i) is not None
+    accepted = next(j for j in range(i, len(game.events))
+                    if isinstance(game.events[j], ReachAccepted))
+    assert game.src_of(accepted) is not None
+
+
+def test_a_game_given_other_events_has_no_positions_for_its_shared_ones() -> None:
+    game = load_one(EQUIM / "suukantsu_0.json")
+    other = dataclasses.replace(game, events=game.events[1:])
+    shared = [i for i, e in enumerate(other.events) if e.src is None]
+    assert shared and all(other.src_of(i) is None for i in shared)
 
 
 def test_kan_events_keep_the_log_tiles() -> None:
