@@ -97,17 +97,18 @@ _NOT_MARKS: Final = bytes(b for b in range(256) if b not in b'[]{}"')
 _BRACES_AS_BRACKETS: Final = bytes.maketrans(b"{}", b"[]")
 
 
-def plainly_within(text: str, limit: int) -> bool:
+def plainly_within(text: str | bytes, limit: int) -> bool:
     """True when ``text`` has no backslash and nests within ``limit``: without an
     escape every quote opens or closes a string, so the brackets between the quotes'
     pairs are those :func:`nesting` counts.  False otherwise, also when unsure (a
     backslash, an unclosed string, unbalanced brackets): :func:`nesting` then decides.
+    ``text`` may be the UTF-8 bytes the text was decoded from (the same marks).
 
     The brackets outside the strings are balanced and nest at most ``limit`` deep
     exactly when ``limit`` rounds of deleting every adjacent ``[]`` (each round takes
     away the innermost level) leave nothing.
     """
-    data = text.encode("utf-8", "surrogatepass")
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     if b"\\" in data:
         return False
     # two adjacent quotes (an empty string, or two strings with nothing between them
@@ -129,15 +130,16 @@ def plainly_within(text: str, limit: int) -> bool:
     return not marks
 
 
-def check_depth(text: str, limit: int, src: SourceRef) -> None:
+def check_depth(text: str, limit: int, src: SourceRef, utf8: bytes | None = None) -> None:
     """Refuse ``text`` (one JSON document) where it nests deeper than ``limit``
-    (depth as the module says), before a parser recurses into it.
+    (depth as the module says), before a parser recurses into it; ``utf8``: its UTF-8
+    bytes (:func:`utf8_of`), which answer the plain case without encoding ``text``.
 
     :raises LogFormatError: at the line and column of the first bracket past the limit
         (``src.line``, when set, is the line ``text`` starts on).
     """
-    if text.count("[") + text.count("{") <= limit or plainly_within(text, limit) \
-            or nesting(text) <= limit:
+    if text.count("[") + text.count("{") <= limit \
+            or plainly_within(text if utf8 is None else utf8, limit) or nesting(text) <= limit:
         return
     depth = 0
     for m in _DEPTH_TOKEN.finditer(text):
@@ -184,10 +186,11 @@ NOT_READ: Final[Any] = object()
 """:func:`quick_value`'s answer for a text it leaves to ``json``."""
 
 
-def quick_value(text: str) -> Any:
-    """``text`` (one JSON document, its depth checked) decoded by msgspec, which gives
-    the value ``json`` gives wherever it accepts the text; :data:`NOT_READ` for any
-    text it refuses (``json`` then reads it, or words the error)."""
+def quick_value(text: str | bytes) -> Any:
+    """``text`` (one JSON document, its depth checked; or its UTF-8 bytes, which msgspec
+    reads without encoding them first) decoded by msgspec, which gives the value
+    ``json`` gives wherever it accepts the text; :data:`NOT_READ` for any text it
+    refuses (``json`` then reads it, or words the error)."""
     try:
         return QUICK_DECODER.decode(text)
     except (msgspec.DecodeError, RecursionError, UnicodeError):
@@ -206,14 +209,24 @@ def _constant_error(text: str, name: str, src: SourceRef) -> LogFormatError:
                           SourceRef(src.file, line=line, column=column))
 
 
-def parse_json(text: str, src: SourceRef) -> Any:
-    """Parse one JSON value whose depth is already checked; ``NaN`` and ``Infinity``
-    are refused.  Syntax errors give the line and column within ``text``.
+def utf8_of(data: bytes) -> bytes | None:
+    """``data`` without its byte-order mark where those bytes are exactly the UTF-8 of
+    the text :func:`decode_text` gives (their last byte is ASCII, so no character is
+    cut off), for msgspec and the depth count to read without encoding the text
+    again; else ``None``."""
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    return body if body and body[-1] < 0x80 else None
+
+
+def parse_json(text: str, src: SourceRef, utf8: bytes | None = None) -> Any:
+    """Parse one JSON value whose depth is already checked (``utf8``: its UTF-8 bytes,
+    :func:`utf8_of`); ``NaN`` and ``Infinity`` are refused.  Syntax errors give the
+    line and column within ``text``.
 
     :raises json.JSONDecodeError: for a syntax error (for callers that look at it);
     :raises LogFormatError: for ``NaN``/``Infinity`` and numbers Python cannot hold.
     """
-    value = quick_value(text)
+    value = quick_value(text if utf8 is None else utf8)
     if value is not NOT_READ:
         return value
     try:
@@ -232,7 +245,7 @@ def load_document(text: str, data: bytes, src: SourceRef, max_depth: int, what: 
     """:func:`loads` for a file that is one JSON document (``what``: the format's name);
     a document cut off part-way is refused saying so (its hands are not recovered)."""
     try:
-        return loads(text, src, max_depth)
+        return loads(text, src, max_depth, utf8_of(data))
     except LogFormatError:
         if not is_cut_off(text):
             raise
@@ -243,16 +256,16 @@ def load_document(text: str, data: bytes, src: SourceRef, max_depth: int, what: 
             SourceRef(src.file, line, column)) from None
 
 
-def loads(text: str, src: SourceRef, max_depth: int) -> Any:
-    """Parse one JSON document after :func:`check_depth`; syntax errors give the line
-    and column within ``text``.
+def loads(text: str, src: SourceRef, max_depth: int, utf8: bytes | None = None) -> Any:
+    """Parse one JSON document after :func:`check_depth` (``utf8``: its UTF-8 bytes,
+    :func:`utf8_of`); syntax errors give the line and column within ``text``.
 
     ``src.line`` (when set) is the line ``text`` starts on, so a JSON-lines reader
     passes the file line and errors keep pointing into the file.
     """
-    check_depth(text, max_depth, src)
+    check_depth(text, max_depth, src, utf8)
     try:
-        return parse_json(text, src)
+        return parse_json(text, src, utf8)
     except json.JSONDecodeError as exc:
         first = src.line or 1
         raise LogFormatError(f"not valid JSON: {exc.msg}",

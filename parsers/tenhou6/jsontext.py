@@ -12,15 +12,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from kansa.parsers._json import (
+    NOT_READ,
     check_depth,
     decode_text,
     excerpt,
     is_cut_off,
     line_column,
     parse_json,
+    quick_value,
+    utf8_of,
 )
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import integer_value
@@ -30,12 +33,19 @@ from kansa.replay.events import SourceRef
 from kansa.replay.game import Diagnostic
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Where:
-    """Positions inside one JSON document of a file (``line`` for JSON lines)."""
+    """Positions inside one JSON document of a file (``line`` for JSON lines).
 
-    file: str
-    line: int | None = None
+    Its fields are ``Final`` and set by a written ``__init__`` (one is made per JSON
+    line), which compiles to native code where a generated one does not."""
+
+    file: Final[str]
+    line: Final[int | None]
+
+    def __init__(self, file: str, line: int | None = None) -> None:
+        self.file = file
+        self.line = line
 
     def ref(self, pointer: str) -> SourceRef:
         return SourceRef(self.file, line=self.line, pointer=pointer or "/")
@@ -72,7 +82,18 @@ def decode(data: bytes, source: str, limits: Limits
         raise LogFormatError("the file is empty", SourceRef(source))
     # the whole text's depth: a JSON-lines file's lines are documents that each close
     # every bracket they open, so its depth is the deepest line's
-    check_depth(text, limits.max_json_depth, SourceRef(source))
+    utf8 = utf8_of(data)
+    check_depth(text, limits.max_json_depth, SourceRef(source), utf8)
+    value = quick_value(text if utf8 is None else utf8)
+    if value is not NOT_READ:
+        return [(Where(source), value)], None
+    rows = text.split("\n")
+    utf8_rows = None if utf8 is None else utf8.split(b"\n")  # line for line
+    first = next((n for n, row in enumerate(rows) if row.strip()), 0)
+    if quick_value(rows[first] if utf8_rows is None else utf8_rows[first]) is not NOT_READ:
+        # JSON lines: the first line is a whole document and the whole text is not, so
+        # json would stop after that line with "Extra data"
+        return _lines(data, rows, utf8_rows, source)
     try:
         return [(Where(source), parse_json(text, SourceRef(source)))], None
     except json.JSONDecodeError as exc:
@@ -90,10 +111,20 @@ def decode(data: bytes, source: str, limits: Limits
                 f"the file is cut off: it stops at byte {len(data)} {prefix}; nothing "
                 "before the cut can be audited", SourceRef(source, line, column))
         raise whole from None
+    return _lines(data, rows, utf8_rows, source)
+
+
+def _lines(data: bytes, rows: list[str], utf8_rows: list[bytes] | None, source: str
+           ) -> tuple[list[tuple[Where, Any]], Diagnostic | None]:
+    """The documents of a JSON-lines text's ``rows`` (``utf8_rows``: the same lines'
+    bytes, when :func:`~kansa.parsers._json.utf8_of` gives them; see :func:`decode`)."""
     docs: list[tuple[Where, Any]] = []
-    rows = text.split("\n")
     for number, row in enumerate(rows, start=1):
         if not row.strip():
+            continue
+        value = NOT_READ if utf8_rows is None else quick_value(utf8_rows[number - 1])
+        if value is not NOT_READ:
+            docs.append((Where(source, number), value))
             continue
         try:
             docs.append((Where(source, number), parse_json(row, SourceRef(source, number))))
@@ -146,7 +177,12 @@ def as_list(where: Where, pointer: str, value: object, what: str) -> list[Any]:
 
 def int_list(where: Where, pointer: str, value: object, what: str) -> list[int]:
     items = as_list(where, pointer, value, what)
-    return [as_int(where, f"{pointer}/{i}", v, what) for i, v in enumerate(items)]
+    out: list[int] = []
+    for v in items:
+        if type(v) is not int:  # as every JSON reader reads one, with its position
+            return [as_int(where, f"{pointer}/{i}", v, what) for i, v in enumerate(items)]
+        out.append(v)
+    return out
 
 
 def enumerate_at(pointer: str, items: list[Any]) -> Iterator[tuple[str, Any]]:
