@@ -64,6 +64,8 @@ def sniff(head: bytes) -> bool:
     line = head.split(b"\n", 1)[0].strip()
     if not line.startswith(b"{"):
         return False
+    if b'"type"' not in line and b"\\u" not in line:
+        return False  # no key can read as "type" (only a \u escape spells it otherwise)
     try:
         obj = json.loads(line)
     except (ValueError, RecursionError):  # cut off by the sniff window, not JSON, too deep

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from kansa.parsers import FORMATS, available_formats, load, sniff
 from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError, UnsupportedLogError
+from kansa.parsers.mjai import read as mjai_read
 from kansa.parsers.mjai.read import parse, write
 from kansa.replay.engine import replay
 from kansa.replay.events import (
@@ -518,3 +519,12 @@ def _corpus_line_pool(corpus: Path) -> list[str]:
                 obj.pop("logs", None)
                 _POOL.append(dumps(obj))
     return list(_POOL)
+
+
+def test_sniff_reads_the_type_key_however_it_is_written() -> None:
+    sniff_mjai = mjai_read.sniff
+    assert sniff_mjai(b'{"type":"start_game","names":["a","b","c","d"]}\n')
+    assert sniff_mjai(b'{"\\u0074ype": "start_game"}\n')  # an escaped key is the same key
+    assert sniff_mjai(b'{"type":"start_game","names":["' + b"x" * 9000)  # cut by the window
+    assert not sniff_mjai(b'{"title":"a","log":[' + b"[0]," * 3000)  # no type key at all
+    assert not sniff_mjai(b'{"types":"start_game"}\n')
