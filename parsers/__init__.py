@@ -11,7 +11,8 @@ Positions: ``game.src_of(i)`` says where event ``i`` was read, for every format,
 (the tag's number among the root's children, and its text), mjai the line, the JSON
 formats a JSON pointer (``/log/3/5``, with the line in a JSON-lines file).  Each reader
 fills it, either in the event's own ``src`` or, for events it shares between places
-(Tenhou's draws and discards), in ``Game.runs``; read it through ``src_of`` only.
+(the draws and discards of Tenhou XML, tenhou.net/6 and mjai), in ``Game.runs``; read
+it through ``src_of`` only.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ refuses any later assignment, the compiled build refuses it at run time, and bui
 one is plain stores).  Each carries a :class:`SourceRef` (where in the file it came
 from) and an optional ``time``; neither takes part in equality or the hash, so the
 same game read from two formats compares equal.  A parser
-may share one event object between every place it occurs (the Tenhou reader's
-draws and discards); such an event has no ``src``, and its positions are in the
-game's ``runs``: read them with ``Game.src_of``.
+may share one event object between every place it occurs (the draws and discards
+of the Tenhou XML, tenhou.net/6 and mjai readers); such an event has no ``src``, and
+its positions are in the game's ``runs``: read them with ``Game.src_of``.
 
 The log's own claims (deltas, yaku, fu, points, shown hands, final scores)
 travel in :class:`Hora`, :class:`Ryukyoku`, :class:`ReachAccepted` and

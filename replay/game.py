@@ -87,15 +87,17 @@ class SourceRuns:
     of the red five by seat 0 is the same ``Tsumo``), which then cannot hold its own
     position.  It records runs here instead: run ``j`` starts at event ``starts[j]``,
     read from element ``elements[j]`` on line ``lines[j]``, and each following event of
-    the run comes from the next element (on the same line).
+    the run comes from the next element (on the same line).  Without a ``pointer``
+    (mjai, one event a line) each following event of a run is on the next line.
     """
 
     events: tuple[Event, ...] = field(compare=False, repr=False)
     """The events described: a game given other events (``dataclasses.replace``) has no
     positions for its shared events rather than wrong ones."""
     file: str
-    pointer: str
-    """The pointer's format, with ``{}`` for the element's number (``tag {}``)."""
+    pointer: str | None
+    """The pointer's format, with ``{}`` for the element's number (``tag {}``); ``None``
+    for runs of lines (``elements`` then unused)."""
     starts: tuple[int, ...]
     elements: tuple[int, ...]
     lines: tuple[int | None, ...]
@@ -105,6 +107,9 @@ class SourceRuns:
         run = bisect_right(self.starts, index) - 1
         if run < 0:
             return None
+        if self.pointer is None:
+            line = self.lines[run]
+            return SourceRef(self.file, None if line is None else line + index - self.starts[run])
         element = self.elements[run] + index - self.starts[run]
         return SourceRef(self.file, self.lines[run], None, self.pointer.format(element))
 
@@ -203,8 +208,9 @@ class Game:
     assumed_scores: frozenset[int] = frozenset()
     """Indices of the ``StartKyoku`` events whose scores the log did not give (the parser
     filled them in; replay uses the rule set's start, then its own running scores)."""
-    runs: SourceRuns | SourceTracks | None = None
-    """The positions of the events whose ``src`` is ``None`` (see :meth:`src_of`)."""
+    runs: SourceRuns | SourceTracks | None = field(default=None, compare=False)
+    """The positions of the events whose ``src`` is ``None`` (see :meth:`src_of`); like
+    the events' own, they take no part in equality."""
     wall_seed: str | None = field(default=None, compare=False)
     """The seed of the platform's shuffle as the log writes it (Tenhou's ``<SHUFFLE
     seed>``), from which :mod:`kansa.replay.wall` rebuilds every hand's wall."""

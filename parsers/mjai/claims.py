@@ -40,19 +40,27 @@ EXT = "kansa"
 Note = Callable[[str, SourceRef], None]
 
 
-@dataclass(frozen=True, slots=True)
+# The context and the claims declare Final fields set by a written __init__: compiled,
+# a dataclass's generated __init__ runs interpreted and sets each field of a frozen one
+# generically.
+
+@dataclass(slots=True, init=False)
 class WinContext:
     """What a ``hora`` line's names need from the rest of the log."""
 
-    players: int
-    seat_wind: Tile
-    round_wind: Tile
-    meld_tiles: tuple[Tile, ...] = ()
+    players: Final[int]
+    seat_wind: Final[Tile]
+    round_wind: Final[Tile]
+    meld_tiles: Final[tuple[Tile, ...]]
     """The winner's called and kan tiles (to tell which dragon ``sangenpai`` means)."""
 
+    def __init__(self, *, players: int, seat_wind: Tile, round_wind: Tile,
+                 meld_tiles: tuple[Tile, ...] = ()) -> None:
+        self.players = players
+        self.seat_wind = seat_wind
+        self.round_wind = round_wind
+        self.meld_tiles = meld_tiles
 
-# The claims declare Final fields set by a written __init__: compiled, a dataclass's
-# generated __init__ runs interpreted and sets each field of a frozen one generically.
 
 @dataclass(slots=True, kw_only=True, init=False)
 class HoraClaims:
@@ -188,7 +196,7 @@ def _yakus(f: Fields, ctx: WinContext, hand: tuple[Tile, ...] | None,
            note: Note) -> tuple[tuple[Yaku, int], ...]:
     out: list[tuple[Yaku, int]] = []
     src = f.at("yakus")
-    held = Counter(t.index for t in (*(hand or ()), *ctx.meld_tiles))
+    held: Counter[int] | None = None  # counted for the first value-tile entry
     for item in f.array("yakus"):
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
             raise LogFormatError(f"'yakus' entries should be [name, fan], not {short(item)}",
@@ -205,6 +213,8 @@ def _yakus(f: Fields, ctx: WinContext, hand: tuple[Tile, ...] | None,
         elif name in ROUND_WIND_NAMES:
             out.append((ROUND_WIND_YAKU[ctx.round_wind.index - 27], fan))
         elif name in DRAGON_NAMES or name in VALUE_TILE_NAMES:
+            if held is None:
+                held = Counter(t.index for t in (*(hand or ()), *ctx.meld_tiles))
             out.extend(_value_tiles(name, fan, held, ctx, src=src, note=note))
         else:
             note(f"unknown yaku name {item[0]!r} ({fan} han) left out", src)

@@ -53,13 +53,9 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int) -> None:
             seen = _PLAIN.get(raw)
             if seen is not None:
                 g = reader.cur
-                seat = seen[1]
-                if g is not None and g.n is not None and seat < g.n:
-                    src = SourceRef(source, number)
+                if g is not None and g.n is not None and seen.actor < g.n:
                     reader.lines = number
-                    g.events.append(Dahai(actor=Seat(seat), tile=seen[2], tsumogiri=seen[3],
-                                          src=src) if seen[0] else
-                                    Tsumo(actor=Seat(seat), tile=seen[2], src=src))
+                    g.shared(seen, number)
                     continue
         elif _annotated(reader, raw, number, depth):
             continue
@@ -83,9 +79,10 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int) -> None:
             if event is not None:
                 if len(obj) <= most and len(raw) <= _PLAIN_TEXT:
                     if type(event) is Dahai:
-                        _remember(raw, (True, event.actor, event.tile, event.tsumogiri))
+                        _remember(raw, Dahai(actor=event.actor, tile=event.tile,
+                                             tsumogiri=event.tsumogiri))
                     elif type(event) is Tsumo and event.tile is not None:
-                        _remember(raw, (False, event.actor, event.tile, False))
+                        _remember(raw, Tsumo(actor=event.actor, tile=event.tile))
                 reader.lines = number
                 g.events.append(event)
                 continue
@@ -142,17 +139,19 @@ def _few_brackets(raw: str, most: int) -> bool:
     return True
 
 
-_PLAIN: Final[dict[str, tuple[bool, int, Tile, bool]]] = {}
-"""Draw and discard lines read before, by their exact text: (a discard, actor, tile,
-tsumogiri).  Only lines of the plain shape (no field but ``type`` and the event's, so
-nesting one deep whatever the limit) are kept, so a text kept reads the same in any
-file; its actor is checked against each game's seats.  A log without annotations
-repeats a few hundred such lines, and a lookup costs less than decoding one."""
+_PLAIN: Final[dict[str, Tsumo | Dahai]] = {}
+"""Draw and discard lines read before, by their exact text: the event each reads as,
+shared by every line of that text (no ``src``: the game's runs say where each was
+read, see ``GameBuilder.shared``).  Only lines of the plain shape (no field but
+``type`` and the event's, so nesting one deep whatever the limit) are kept, so a text
+kept reads the same in any file; its actor is checked against each game's seats.  A
+log without annotations repeats a few hundred such lines, and a lookup costs less
+than decoding one."""
 _PLAIN_TEXT: Final = 96
 _PLAIN_MOST: Final = 8192
 
 
-def _remember(raw: str, seen: tuple[bool, int, Tile, bool]) -> None:
+def _remember(raw: str, seen: Tsumo | Dahai) -> None:
     if len(_PLAIN) >= _PLAIN_MOST:
         _PLAIN.clear()
     _PLAIN[raw] = seen

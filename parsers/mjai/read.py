@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from kansa.parsers._json import decode_text, excerpt, is_cut_off, loads
-from kansa.parsers.canonical import canonical
+from kansa.parsers.canonical import canonical, is_empty_ura, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
@@ -46,7 +46,7 @@ from kansa.replay.events import (
     StartKyoku,
     Tsumo,
 )
-from kansa.replay.game import Diagnostic, Game, Player, RuleHints
+from kansa.replay.game import Diagnostic, Game, Player, RuleHints, SourceRuns
 from kansa.replay.tiles import BY_MJAI, WINDS, Seat, Tile
 
 __all__ = ["parse", "sniff", "write"]
@@ -94,6 +94,12 @@ class GameBuilder:
         self.src = src
         self.n = players
         self.events: list[Event] = []
+        self.starts: list[int] = []
+        self.lines: list[int | None] = []
+        """Runs of shared events (no ``src``), one a line (see ``SourceRuns``)."""
+        self.run_end = -1
+        self.run_line = -1
+        """Where the last run ends: the next event and line that would extend it."""
         self.assumed: set[int] = set()
         """Indices of start_kyoku events whose scores were filled in."""
         self.diagnostics: list[Diagnostic] = []
@@ -116,17 +122,30 @@ class GameBuilder:
     def note(self, message: str, src: SourceRef | None, level: str = "info") -> None:
         self.diagnostics.append(Diagnostic(message, src, level))
 
+    def shared(self, event: Event, number: int) -> None:
+        """Append ``event``, shared between the lines it is read from (no ``src``), read
+        on line ``number``."""
+        events = self.events
+        if len(events) != self.run_end or number != self.run_line:
+            self.starts.append(len(events))
+            self.lines.append(number)
+        events.append(event)
+        self.run_end = len(events)
+        self.run_line = number + 1
+
     def count(self, key: str, src: SourceRef) -> None:
         """A repeated oddity, reported once with how often it occurred."""
         n, first = self.counts.get(key, (0, src))
         self.counts[key] = (n + 1, first)
 
     def build(self, index: int) -> Game:
+        events = canonical(self.events, self.n or 4)  # one for one, in the same places
+        runs = SourceRuns(events, self.reader.source, None, tuple(self.starts), (),
+                          tuple(self.lines)) if self.starts else None
         return dataclasses.replace(
-            self.header(index), events=canonical(self.events, self.n or 4),
-            perspective=self.perspective(),
+            self.header(index), events=events, perspective=self.perspective(),
             diagnostics=(*self.diagnostics, *self.closing_notes()),
-            assumed_scores=frozenset(self.assumed))
+            assumed_scores=frozenset(self.assumed), runs=runs)
 
     def perspective(self) -> int | None:
         """The one seat whose tiles the log shows, when the others' are hidden."""
@@ -469,8 +488,13 @@ def _hora(g: GameBuilder, f: Fields) -> Hora:
                      meld_tiles=tuple(_melds(g, actor)))
     c = read_hora(f, ctx, g.note)
     _result(g, f, n, c.deltas)
-    return Hora(actor=actor, target=target, tile=c.tile, deltas=c.deltas, hand=c.hand,
-                yaku=c.yaku, fu=c.fu, han=c.han, points=c.points, limit=c.limit,
+    yaku = c.yaku
+    if yaku is not None and any(is_empty_ura(item) for item in yaku):
+        yaku = tuple(item for item in yaku if not is_empty_ura(item))
+    # built in canonical form, which canonical() would otherwise copy the event into
+    return Hora(actor=actor, target=target, tile=c.tile, deltas=c.deltas,
+                hand=None if c.hand is None else sorted_tiles(c.hand),
+                yaku=yaku, fu=c.fu, han=c.han, points=c.points, limit=c.limit,
                 dora_markers=c.dora_markers, ura_markers=c.ura_markers, pao=c.pao,
                 honba=c.honba, kyotaku=c.kyotaku, src=f.src)
 

@@ -17,6 +17,7 @@ from kansa.parsers.mjai import fast
 from kansa.parsers.mjai.fast import quick_hand
 from kansa.parsers.mjai.read import Reader, parse
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
+from kansa.replay.events import SourceRef
 from kansa.replay.game import Game
 from kansa.replay.tiles import Tile
 
@@ -62,7 +63,8 @@ def outcome(read: Any, data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
         games = read(data, "x.mjson", limits)
     except LogFormatError as exc:
         return ("error", str(exc), exc.src)
-    return [(g, [e.src for e in g.events], g.diagnostics) for g in games]
+    # the positions as src_of gives them, whether kept in the events or in runs
+    return [(g, [g.src_of(i) for i in range(len(g.events))], g.diagnostics) for g in games]
 
 
 def same_reading(data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
@@ -182,3 +184,19 @@ def test_a_line_read_before_is_checked_against_the_seats_of_its_game() -> None:
              fourth, {"type": "end_kyoku"}, {"type": "end_game"}]
     reading = same_reading(by_rows(three))
     assert reading[0] == "error" and "outside 0..2" in reading[1]
+
+
+def test_a_repeated_draw_or_discard_line_is_one_shared_event_placed_by_its_runs() -> None:
+    head, kyoku, tail = LINES[:2], LINES[2:4], LINES[13:]
+    rows = [*head, *kyoku, *kyoku, {"type": "none"}, *kyoku,
+            {"type": "tsumo", "actor": 1, "pai": "?"}, *kyoku, *tail]
+    data = "\n".join(json.dumps(r) for r in rows).encode()
+    game = parse(data, "shared.mjson")[0]
+    draws = [i for i, e in enumerate(game.events) if e == game.events[1]]
+    assert len(draws) == 4
+    shared = [game.events[i] for i in draws[1:]]  # the first was read, the others looked up
+    assert shared[0] is shared[1] is shared[2] and shared[0].src is None
+    # runs break at a line without an event (7) and at an event with its own position
+    assert [game.src_of(i) for i in draws] == [
+        SourceRef("shared.mjson", line) for line in (3, 5, 8, 11)]
+    assert outcome(parse, data) == outcome(per_line, data)
