@@ -22,7 +22,7 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from kansa.parsers.canonical import sorted_tiles
 from kansa.parsers.errors import LogFormatError
@@ -334,6 +334,21 @@ def _written_discard(value: str, seat: Seat, last_draw: Tile | None) -> Step | N
         return None
 
 
+def _kept_take(value: object, seat: Seat, players: int) -> Step | None:
+    """The kept step of a take the tables do not hold (a call string); ``None`` when
+    the careful reading (which says what is wrong, and where) must read it."""
+    return _written_take(value, seat, players) if _keepable(value) else None
+
+
+def _kept_discard(value: object, seat: Seat, last_draw: Tile | None) -> Step | None:
+    """:func:`_kept_take` for a discard (``last_draw``: the tile just drawn, if any)."""
+    return _written_discard(value, seat, last_draw) if _keepable(value) else None
+
+
+def _keepable(value: object) -> TypeGuard[str]:
+    return type(value) is str and len(value) <= _WRITTEN_LENGTH
+
+
 def read_script(where: Where, base: str, takes_v: object, discards_v: object, *, seat: Seat,
                 players: int) -> Script:
     """Seat ``seat``'s steps in its own order; ``base`` is the kyoku's pointer."""
@@ -354,10 +369,8 @@ def read_script(where: Where, base: str, takes_v: object, discards_v: object, *,
         value = takes[ti]
         take = draws[value] if type(value) is int and 0 <= value < CODES else None
         if take is None:
-            if type(value) is str and len(value) <= _WRITTEN_LENGTH:
-                take = _written_take(value, seat, players)
-            if take is None:
-                take = read_take(where, f"{tp}/{ti}", value, seat, players)
+            take = _kept_take(value, seat, players) \
+                or read_take(where, f"{tp}/{ti}", value, seat, players)
         steps.append(take)
         places.append(ti)
         ti += 1
@@ -378,10 +391,8 @@ def read_script(where: Where, base: str, takes_v: object, discards_v: object, *,
             discard = tsumogiri[take.tile.tenhou6]
         if discard is None:
             last_draw = take.tile if take.kind == DRAW else None
-            if type(value) is str and len(value) <= _WRITTEN_LENGTH:
-                discard = _written_discard(value, seat, last_draw)
-            if discard is None:
-                discard = read_discard(where, f"{dp}/{di}", value, seat, last_draw)
+            discard = _kept_discard(value, seat, last_draw) \
+                or read_discard(where, f"{dp}/{di}", value, seat, last_draw)
         steps.append(discard)
         places.append(di)
         di += 1
