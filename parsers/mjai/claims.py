@@ -301,16 +301,22 @@ def _decode(e: Fields, key: str, players: int) -> Any:
     if key == "tile":
         return tile_or_fail(Tile.from_mjai, value, e.at(key), key)
     if key == "yaku":
-        return tuple((_yaku_name(e, v), check_int(v[1] if isinstance(v, list) else None,
-                                                  e.at(key), key)) for v in e.array(key))
+        entries: list[tuple[Yaku, int]] = []
+        for v in e.array(key):
+            yaku = _yaku_name(e, v)
+            han = v[1]  # a list of two (_yaku_name checks it)
+            entries.append((yaku, han if type(han) is int else check_int(han, e.at(key), key)))
+        return tuple(entries)
     if key == "limit":
-        if value not in Limit.__members__:
+        limit = _LIMITS.get(value) if type(value) is str else None
+        if limit is None:
             e.fail(key, f"unknown limit {short(value)}")
-        return Limit[value]
+        return limit
     if key == "reason":
-        if value not in DrawReason.__members__:
+        reason = _REASONS.get(value) if type(value) is str else None
+        if reason is None:
             e.fail(key, f"unknown draw reason {short(value)}")
-        return DrawReason[value]
+        return reason
     if key == "deltas":
         return e.ints(key, players)
     if key == "tenpai":
@@ -326,10 +332,19 @@ def _decode(e: Fields, key: str, players: int) -> Any:
     return e.integer(key)
 
 
+_YAKUS: Final[dict[str, Yaku]] = dict(Yaku.__members__)
+_LIMITS: Final[dict[str, Limit]] = dict(Limit.__members__)
+_REASONS: Final[dict[str, DrawReason]] = dict(DrawReason.__members__)
+"""The members by name (``Enum.__members__`` builds a mapping proxy at each use and
+``Enum[name]`` runs interpreted)."""
+
+
 def _yaku_name(e: Fields, item: Any) -> Yaku:
-    if not (isinstance(item, list) and len(item) == 2 and item[0] in Yaku.__members__):
+    yaku = _YAKUS.get(item[0]) if isinstance(item, list) and len(item) == 2 \
+        and type(item[0]) is str else None
+    if yaku is None:
         e.fail("yaku", f"kansa yaku entries should be [MEMBER, han], not {short(item)}")
-    return Yaku[item[0]]
+    return yaku
 
 
 def _encode(key: str, value: Any) -> Any:

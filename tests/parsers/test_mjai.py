@@ -32,6 +32,7 @@ from kansa.replay.game import Game, Player, RuleHints
 from kansa.replay.rules import RuleSet
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.yaku import Limit, Yaku
+from kansa.sim.table import simulate
 from tests.corpus_counts import manifest_files, mjai_games, mjai_players
 from tests.parser_helpers import (
     check_error,
@@ -528,3 +529,31 @@ def test_sniff_reads_the_type_key_however_it_is_written() -> None:
     assert sniff_mjai(b'{"type":"start_game","names":["' + b"x" * 9000)  # cut by the window
     assert not sniff_mjai(b'{"title":"a","log":[' + b"[0]," * 3000)  # no type key at all
     assert not sniff_mjai(b'{"types":"start_game"}\n')
+
+
+@pytest.mark.parametrize(("patch", "words"), [
+    ({"yaku": [["RIICHI", 1], ["NOT_A_YAKU", 1]]}, "kansa yaku entries"),
+    ({"yaku": [[["RIICHI"], 1]]}, "kansa yaku entries"),  # not a name at all
+    ({"yaku": [["RIICHI", "one"]]}, "should be an integer"),
+    ({"limit": "GIGAMAN"}, "unknown limit"),
+    ({"limit": ["MANGAN"]}, "unknown limit"),
+])
+def test_the_kansa_extension_of_a_win_is_checked(patch: dict[str, Any], words: str) -> None:
+    lines = write(simulate(0)).splitlines()
+    at = next(i for i, line in enumerate(lines) if '"type":"hora"' in line)
+    row = json.loads(lines[at])
+    row["kansa"].update(patch)
+    lines[at] = json.dumps(row)
+    with pytest.raises(LogFormatError) as got:
+        parse("\n".join(lines).encode(), "ext.mjson")
+    assert words in str(got.value) and got.value.src.line == at + 1
+
+
+def test_the_kansa_extension_of_a_draw_is_checked() -> None:
+    lines = write(simulate(0)).splitlines()
+    at = next(i for i, line in enumerate(lines) if '"type":"ryukyoku"' in line)
+    row = json.loads(lines[at])
+    row["kansa"] = {"reason": "TEA_BREAK"}
+    lines[at] = json.dumps(row)
+    with pytest.raises(LogFormatError, match="unknown draw reason"):
+        parse("\n".join(lines).encode(), "ext.mjson")
