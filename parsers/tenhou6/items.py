@@ -275,13 +275,22 @@ class Script:
         self.discards = discards
         self.discard_order = discard_order
 
-    def pointer_format(self, p: int) -> str:
-        """The pointer format of step ``p``'s array."""
-        return self.takes if self.steps[p].take else self.discards
-
     def pointer(self, p: int) -> str:
         """The JSON pointer step ``p`` was read at."""
-        return self.pointer_format(p).format(self.places[p])
+        return (self.takes if self.steps[p].take else self.discards).format(self.places[p])
+
+
+def track(seat: int, take: bool) -> int:
+    """The track (``SourceTracks``) of seat ``seat``'s takes or discards: ``2 seat`` and
+    ``2 seat + 1``, as :func:`script_tracks` lists them."""
+    return 2 * seat + (0 if take else 1)
+
+
+def script_tracks(scripts: list[Script]
+                  ) -> tuple[tuple[str, ...], tuple[tuple[int, ...] | None, ...]]:
+    """The pointer formats and element orders of every seat's two tracks."""
+    return (tuple([f for s in scripts for f in (s.takes, s.discards)]),
+            tuple([e for s in scripts for e in (None, s.discard_order)]))
 
 
 

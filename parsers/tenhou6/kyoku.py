@@ -18,6 +18,7 @@ from kansa.parsers.tenhou6.items import (
     KITA,
     Script,
     read_script,
+    script_tracks,
     tile_code,
     tile_codes,
 )
@@ -199,9 +200,7 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
         diags.append(Diagnostic(f"{len(indicators) - 1 - dora_used} dora indicator(s) "
                                 "more than the kans reveal", where.ref(f"{ptr}/2")))
     events: list[Event] = [start, *walk.events]
-    tracks: Tracks = (bytes(walk.order),
-                      tuple([f for s in scripts for f in (s.takes, s.discards)]),
-                      tuple([e for s in scripts for e in (None, s.discard_order)]))
+    tracks: Tracks = (bytes(walk.order), *script_tracks(scripts))
     has_red = _has_red(tehais, scripts)
     if ext is not NO_KYOKU_EXT:  # its patches move and replace events: each its own src
         events = _placed(where, events, tracks)

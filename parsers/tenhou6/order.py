@@ -33,6 +33,7 @@ from kansa.parsers.tenhou6.items import (
     PON,
     Script,
     Step,
+    track,
 )
 from kansa.parsers.tenhou6.jsontext import Where
 from kansa.replay.events import Dora, Event, ReachAccepted, SourceRef
@@ -78,8 +79,7 @@ class Walk:
     events: Final[list[Event]]
     order: Final[list[int]]
     """Where its events without a ``src`` (shared steps' events) were read, one code
-    each: seat ``s``'s takes are track ``2 s``, its discards ``2 s + 1`` (see
-    ``SourceTracks``)."""
+    each over the seats' tracks (``items.track``, see ``SourceTracks``)."""
     ending: Final[Ending]
     matches_result: Final[bool]
     dora_used: Final[int]
@@ -177,10 +177,10 @@ class Walker:
 
     def _restore(self, snap: _Snapshot) -> None:
         pos, self.reach_pending, self.riichi, self.dora_i, self.dora_missing, self.pending, \
-            n, self.left, runs = snap
+            n, self.left, codes = snap
         self.pos = list(pos)
         del self.events[n:]
-        del self.order[runs:]
+        del self.order[codes:]
 
     def _next(self, seat: int) -> Step | None:
         steps = self.steps[seat]
@@ -196,7 +196,7 @@ class Walker:
 
     def _play(self, seat: int, step: Step) -> None:
         self.events.append(step.event)
-        self.order.append(TAKE_NEXT + 2 * seat + (0 if step.take else 1))
+        self.order.append(TAKE_NEXT + track(seat, step.take))
         self.pos[seat] += 1
         self.left -= 1
         self.work += 1
@@ -373,7 +373,8 @@ class Walker:
                     self._flush()
                     if step.reach is not None:
                         self.events.append(step.reach)
-                        self.order.append(PEEK_NEXT + 2 * a + 1)  # the riichi discard's place
+                        # the riichi discard's place
+                        self.order.append(PEEK_NEXT + track(a, False))
                     self._play(a, step)
                     if step.reach is not None:
                         self.reach_pending = a
