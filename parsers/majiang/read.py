@@ -18,13 +18,23 @@ from __future__ import annotations
 import math
 import re
 from pathlib import PurePath
-from typing import Any
+from typing import Any, Final
 
-from kansa.parsers._json import decode_text, load_document
-from kansa.parsers.canonical import canonical
+import msgspec
+
+from kansa.parsers._json import (
+    NOT_READ,
+    decode_text,
+    load_document,
+    plainly_within,
+    quick_value,
+    utf8_of,
+)
+from kansa.parsers.canonical import Canonical
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, short
 from kansa.parsers.majiang.names import DRAW_BY_NAME, YAKU_BY_NAME
+from kansa.parsers.majiang.paipu import PAIPU_DECODER, NotQuick, Paipu
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import (
     Ankan,
@@ -47,11 +57,11 @@ from kansa.replay.events import (
     StartKyoku,
     Tsumo,
 )
-from kansa.replay.game import Diagnostic, Game, Player, RuleHints
+from kansa.replay.game import TAKE_NEXT, Diagnostic, Game, Player, RuleHints, SourceTracks
 from kansa.replay.tiles import ALL_TILES, WINDS, Seat, Tile
 from kansa.replay.yaku import Yaku
 
-__all__ = ["parse", "sniff"]
+__all__ = ["parse", "read_full", "read_quick", "sniff"]
 
 
 _PAI = re.compile(r"([mpsz])([0-9])([_*+=\-]*)")
@@ -67,11 +77,23 @@ def sniff(head: bytes) -> bool:
 
 
 def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:
-    """The game in a majiang paipu.
+    """The game in a majiang paipu: read quickly where :func:`read_quick` can, else in
+    full (:func:`read_full`), which reads the same game or words the file's first
+    problem.
 
     :raises LogFormatError: naming the JSON pointer of the first thing that
         cannot be read.
     """
+    if limits.max_json_depth >= _QUICK_DEPTH:
+        try:
+            return [read_quick(data, source, limits.max_json_depth)]
+        except (NotQuick, LogFormatError):
+            pass
+    return [read_full(data, source, limits)]
+
+
+def read_full(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> Game:
+    """The game, its whole document decoded first."""
     text = decode_text(data, source)
     doc = load_document(text, data, SourceRef(source, line=1), limits.max_json_depth,
                         "majiang paipu")
@@ -79,30 +101,117 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
         raise LogFormatError(f"expected a JSON object, got {short(doc)}",
                              SourceRef(source, line=1, column=1))
     f = Fields(doc, SourceRef(source, pointer=""), "a majiang paipu object")
+    return _game(f, source, None, None)
+
+
+_QUICK_DEPTH: Final = 8
+"""The least depth limit under which the quick reading runs: the deepest paipu has
+objects in a list in a log entry (a win's ``hupai``), depth 7."""
+
+
+def read_quick(data: bytes, source: str, depth: int) -> Game:
+    """The game, read through :data:`PAIPU_DECODER` in a paipu that nests at most
+    ``depth`` deep: the top-level fields and every log entry not met before are decoded
+    one at a time, each with its depth counted.
+
+    :raises NotQuick: where the full reading is needed (it reads the whole document).
+    """
+    utf8 = utf8_of(data)
+    if utf8 is None:
+        raise NotQuick
+    # msgspec checks the UTF-8 of the strings it decodes, not of a Raw's text: every
+    # Raw here is decoded, or is the text of an entry decoded before
+    try:
+        paipu = PAIPU_DECODER.decode(utf8)
+    except (msgspec.DecodeError, RecursionError, UnicodeError):
+        raise NotQuick from None
+    doc: dict[str, Any] = {}
+    for name in _TOP_FIELDS:
+        raw: msgspec.Raw = getattr(paipu, name)
+        if len(raw):
+            doc[name] = _value(bytes(raw), depth - 1)
+    return _game(Fields(doc, SourceRef(source, pointer="")), source, paipu.log, depth)
+
+
+_TOP_FIELDS: Final = tuple(name for name in Paipu.__struct_fields__ if name != "log")
+
+
+def _value(text: bytes, depth: int) -> Any:
+    """One JSON value of the quick reading that nests at most ``depth`` deep."""
+    if text.count(b"[") + text.count(b"{") > depth and not plainly_within(text, depth):
+        raise NotQuick
+    value = quick_value(text)
+    if value is NOT_READ:
+        raise NotQuick
+    return value
+
+
+def _game(f: Fields, source: str, quick_log: list[list[msgspec.Raw]] | None,
+          depth: int | None) -> Game:
+    """The game of the paipu ``f``; for the quick reading, its log is ``quick_log``: the
+    JSON text of each entry, which nests at most ``depth - 3`` deep."""
     names = f.array("player")
     if len(names) not in (3, 4) or not all(isinstance(x, str) for x in names):
         f.fail("player", f"'player' should be 3 or 4 names, not {short(names)}")
     n = len(names)
     qijia = f.integer("qijia", 0, n - 1)
     order = [(qijia + s) % n for s in range(n)]  # player index of each seat
-    log = f.array("log")
+    log: list[Any] = f.array("log") if quick_log is None else quick_log
     diagnostics: list[Diagnostic] = []
     events: list[Event] = []
-    for k, hand in enumerate(log):
-        src = f.at("log")
-        if not isinstance(hand, list) or not hand:
+    src = f.at("log")
+    tracks = _Tracks()
+    for k, entries in enumerate(log):
+        if not isinstance(entries, list) or not entries:
             raise LogFormatError(f"hand {k} should be a non-empty list", _ptr(src, k))
-        events.extend(_Hand(n, _ptr(src, k), diagnostics).read(hand))
+        hand = _Hand(n, _ptr(src, k), diagnostics)
+        first = len(events)
+        events.extend(hand.read(entries, None if depth is None else depth - 3))
+        if hand.order:
+            tracks.add(first, hand)
     end = _end_game(f, n, order)
     if end is not None:
         events.append(end)
     title = f.text("title") if f.has("title") else None
     stem = PurePath(source.rsplit("!", 1)[-1]).stem
-    return [Game(
-        format="majiang", source=source, events=canonical(events, n),
+    ordered = _canonical(events, n)
+    return Game(
+        format="majiang", source=source, events=ordered,
         players=tuple(_player(names[i]) for i in order), hints=_hints(title, n),
         log_id=stem if _LOG_ID.match(stem) else None, title=title,
-        diagnostics=tuple(diagnostics))]
+        diagnostics=tuple(diagnostics), runs=tracks.runs(ordered, source))
+
+
+def _canonical(events: list[Event], players: int) -> tuple[Event, ...]:
+    """``events`` in canonical form, one for one.  The shared draws and discards (no
+    ``src``) are built canonical: only a discard right after a call may change, so they
+    go through :class:`Canonical` only while a seat's last take was a call."""
+    put = Canonical(players)
+    return tuple([ev if ev.src is None and not put.called else put.event(ev)
+                  for ev in events])
+
+
+class _Tracks:
+    """Where each hand's shared draws and discards were read (:class:`SourceTracks`)."""
+
+    def __init__(self) -> None:
+        self.firsts: list[int] = []
+        self.formats: list[tuple[str, ...]] = []
+        self.elements: list[tuple[tuple[int, ...] | None, ...]] = []
+        self.orders: list[bytes] = []
+
+    def add(self, first: int, hand: _Hand) -> None:
+        base = hand.src.pointer
+        self.firsts.append(first)
+        self.formats.append((f"{base}/{{}}/zimo", f"{base}/{{}}/dapai"))
+        self.elements.append((tuple(hand.taken[_ZIMO]), tuple(hand.taken[_DAPAI])))
+        self.orders.append(bytes(hand.order))
+
+    def runs(self, events: tuple[Event, ...], file: str) -> SourceTracks | None:
+        if not self.orders:
+            return None
+        return SourceTracks(events, file, tuple(self.firsts), (None,) * len(self.firsts),
+                            tuple(self.formats), tuple(self.elements), tuple(self.orders))
 
 
 def _ptr(src: SourceRef, key: int | str) -> SourceRef:
@@ -168,26 +277,48 @@ def _field_tile(f: Fields, key: str, what: str) -> tuple[Tile, str]:
     return _tile(f.req(key), f.at(key), what)
 
 
+_DIGITS: Final[dict[str, dict[str, Tile]]] = {
+    suit: {t.majiang[1]: t for t in ALL_TILES if t.majiang[0] == suit} for suit in "mpsz"}
+"""Per suit letter, the tile of each digit that follows it."""
+
+
 def _haisi(text: Any, src: SourceRef) -> tuple[Tile | None, ...]:
     """The concealed tiles of a hand string (melds after ``,`` left out, ``_`` hidden)."""
     if not isinstance(text, str):
         raise LogFormatError(f"a hand should be a string, not {short(text)}", src)
     tiles: list[Tile | None] = []
-    suit = None
+    suit = ""
+    digits: dict[str, Tile] | None = None
     for ch in text.split(",", 1)[0]:
-        if ch in "mpsz":
-            suit = ch
-        elif ch.isdigit() and suit is not None:
-            try:
-                tiles.append(Tile.from_majiang(suit + ch))
-            except ValueError:
-                raise LogFormatError(f"{suit}{ch} in hand {short(text)} is not a tile",
-                                     src) from None
+        if ch in _DIGITS:
+            suit, digits = ch, _DIGITS[ch]
+        elif ch.isdigit() and digits is not None:
+            tile = digits.get(ch)
+            if tile is None:
+                raise LogFormatError(f"{suit}{ch} in hand {short(text)} is not a tile", src)
+            tiles.append(tile)
         elif ch == "_":
             tiles.append(None)
         elif ch not in "*+=-":
             raise LogFormatError(f"unexpected {ch!r} in hand {short(text)}", src)
     return tuple(tiles)
+
+
+_Item = tuple[str, "Fields | None", "Event | None"]
+"""A log entry: its kind, and its fields, or the shared event it always gives."""
+
+_ZIMO: Final = 0
+_DAPAI: Final = 1
+"""The tracks of :class:`SourceTracks` of a hand's shared draws and discards."""
+
+_SHARED: Final[dict[tuple[int, int], dict[bytes, _Item]]] = {}
+"""Per number of players and ``jushu`` (which turn ``l`` into a seat), the draw and
+discard entries met before, by their JSON text: each is one shared event without a
+``src`` (its place is in the game's :class:`SourceTracks`)."""
+_SHARED_MOST: Final = 4096
+"""Entries kept per table: the texts of every tile (37 with the red fives) drawn,
+discarded and discarded from the draw by every seat, in both orders of their two keys,
+are 888."""
 
 
 class _Hand:
@@ -198,30 +329,107 @@ class _Hand:
         self.src = src
         self.notes = notes
         self.jushu = 0
-        self.items: list[tuple[str, Fields]] = []
+        self.items: list[_Item] = []
+        self.texts: list[msgspec.Raw] = []
+        """For the quick reading, the JSON text of each entry."""
+        self.depth = 0
+        """For the quick reading, how deep an entry may nest."""
         self.kan_open = False
         """The last kan was open (daiminkan/kakan): its indicator follows the discard."""
         self.dora_due = False
         """A kan's indicator has not been revealed yet."""
-        self.last_discarder: Seat | None = None
+        self.order: list[int] = []
+        """The code of each shared event, in order: :data:`TAKE_NEXT` and its track
+        (:data:`_ZIMO`, :data:`_DAPAI`)."""
+        self.taken: tuple[list[int], list[int]] = ([], [])
+        """The entries each track's shared events were read from."""
 
     def seat(self, f: Fields, key: str = "l") -> Seat:
         return Seat((f.integer(key, 0, self.n - 1) + self.jushu) % self.n)
 
-    def read(self, raw: list[Any]) -> list[Event]:
-        file, base = self.src.file, self.src.pointer
-        for i, item in enumerate(raw):
-            if not isinstance(item, dict) or len(item) != 1:
-                raise LogFormatError(f"a log entry should be a one-key object, not "
-                                     f"{short(item)}", _ptr(self.src, i))
-            ((kind, body),) = item.items()
-            self.items.append((kind, Fields(body, SourceRef(file, pointer=f"{base}/{i}/{kind}"))))
-        if self.items[0][0] != "qipai":
-            raise LogFormatError("a hand should start with qipai", self.src)
-        out: list[Event] = [self.qipai(self.items[0][1])]
+    def read(self, raw: list[Any], depth: int | None = None) -> list[Event]:
+        """The hand's events; ``raw`` holds its decoded entries, or (``depth`` set) their
+        JSON text, each nesting at most ``depth`` deep."""
+        if depth is None:
+            self.items = [self.item(i, entry) for i, entry in enumerate(raw)]
+            if self.items[0][0] != "qipai":
+                raise LogFormatError("a hand should start with qipai", self.src)
+            return self.play(self.qipai(self.fields(0)))
+        self.texts, self.depth = raw, depth
+        head = self.item(0, _value(bytes(raw[0]), depth))
+        if head[0] != "qipai":
+            raise NotQuick
+        self.items = [head]
+        start = self.qipai(self.fields(0))
+        shared = _SHARED.setdefault((self.n, self.jushu), {})
+        items = self.items
+        for i in range(1, len(raw)):
+            text = bytes(raw[i])
+            item = shared.get(text)
+            if item is None:
+                item = self.item(i, _value(text, depth))
+                if len(shared) < _SHARED_MOST:
+                    item = self.shared(text, item, shared)
+            items.append(item)
+        return self.play(start)
+
+    def item(self, i: int, entry: Any) -> _Item:
+        if not isinstance(entry, dict) or len(entry) != 1:
+            raise LogFormatError(f"a log entry should be a one-key object, not "
+                                 f"{short(entry)}", _ptr(self.src, i))
+        ((kind, body),) = entry.items()
+        return kind, Fields(body, self.at(i, kind)), None
+
+    def at(self, i: int, kind: str) -> SourceRef:
+        """The position of entry ``i`` of kind ``kind`` (the body of its one key)."""
+        return SourceRef(self.src.file, pointer=f"{self.src.pointer}/{i}/{kind}")
+
+    def fields(self, i: int) -> Fields:
+        """Entry ``i``'s fields (decoded again for a shared entry)."""
+        f = self.items[i][1]
+        if f is None:
+            f = self.item(i, _value(bytes(self.texts[i]), self.depth))[1]
+            assert f is not None
+        return f
+
+    def shared(self, text: bytes, item: _Item, shared: dict[bytes, _Item]) -> _Item:
+        """The draw or discard ``item`` (read from ``text``) as one shared event, kept in
+        ``shared``, where its event is the same wherever it occurs; else ``item``."""
+        kind, f, _ = item
+        if f is None or kind not in ("zimo", "dapai"):
+            return item
+        actor, code = f.get("l"), f.get("p")
+        if type(actor) is not int or not 0 <= actor < self.n \
+                or type(code) is not str or code not in _KNOWN:
+            return item
+        tile, marks = _KNOWN[code]
+        seat = Seat((actor + self.jushu) % self.n)
+        if kind == "zimo":
+            item = (kind, None, Tsumo(actor=seat, tile=tile))
+        elif "*" not in marks:  # a riichi discard is followed by its declaration's events
+            item = (kind, None, Dahai(actor=seat, tile=tile, tsumogiri="_" in marks))
+        else:
+            return item
+        shared[text] = item
+        return item
+
+    def play(self, start: StartKyoku) -> list[Event]:
+        """The events of the entries after the deal ``start``."""
+        items = self.items
+        out: list[Event] = [start]
         i, ended = 1, False
-        while i < len(self.items):
-            kind, f = self.items[i]
+        while i < len(items):
+            kind, f, ev = items[i]
+            if ev is not None:
+                track = _ZIMO if kind == "zimo" else _DAPAI
+                if track == _ZIMO or not self.kan_open:
+                    out.append(ev)
+                    self.order.append(TAKE_NEXT + track)
+                    self.taken[track].append(i)
+                    i += 1
+                    continue
+            if f is None:
+                f = self.fields(i)
             if kind == "zimo":
                 skip = self.on_zimo(f, out)
             elif kind == "dapai":
@@ -247,14 +455,15 @@ class _Hand:
             ended = ended or kind in ("hule", "pingju")
             i += 1 + skip
         if ended:
-            out.append(EndKyoku(src=self.items[-1][1].src))
+            last = len(items) - 1
+            out.append(EndKyoku(src=self.at(last, items[last][0])))
         return out
 
     def next_kind(self, i: int) -> str | None:
         return self.items[i + 1][0] if i + 1 < len(self.items) else None
 
     def dora(self, i: int) -> Dora:
-        f = self.items[i + 1][1]
+        f = self.fields(i + 1)
         self.dora_due = False
         tile, _ = _field_tile(f, "baopai", "kaigang baopai")
         return Dora(dora_marker=tile, src=f.src)
@@ -303,11 +512,11 @@ class _Hand:
             out.append(self.dora(i))  # open kan: indicator before the discard
             skip = 1
         self.kan_open = False
-        self.last_discarder = actor
         out.append(Dahai(actor=actor, tile=tile, tsumogiri="_" in marks, src=f.src))
-        after = self.items[i + 1 + skip] if i + 1 + skip < len(self.items) else None
-        ronned = after is not None and (after[0] == "hule" or (
-            after[0] == "pingju" and after[1].get("name") == "三家和了"))
+        j = i + 1 + skip
+        after = self.items[j][0] if j < len(self.items) else None
+        ronned = after == "hule" or (
+            after == "pingju" and self.fields(j).get("name") == "三家和了")
         if riichi and not ronned:
             out.append(ReachAccepted(actor=actor, src=f.src))
         return skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ from hypothesis import strategies as st
 
 from kansa.parsers import load, sniff
 from kansa.parsers.errors import LogFormatError
-from kansa.parsers.majiang.read import parse
+from kansa.parsers.majiang.paipu import NotQuick
+from kansa.parsers.majiang.read import parse, read_full, read_quick
+from kansa.parsers.source import DEFAULT_LIMITS
 from kansa.replay.events import (
     Ankan,
     Chi,
@@ -33,6 +36,7 @@ from kansa.replay.events import (
     StartKyoku,
     Tsumo,
 )
+from kansa.replay.game import Game
 from kansa.replay.tiles import Seat, Tile
 from kansa.replay.yaku import Yaku
 from tests.parser_helpers import check_error, corpus_files, run, structural_errors
@@ -315,6 +319,136 @@ def test_random_bytes(data: bytes) -> None:
         parse(data, "fuzz.json")
     except LogFormatError as exc:
         check_error(exc)
+
+
+def _outcome(read: Any, data: bytes) -> Any:
+    """What a reading gives for ``data``: the game's events, each event's position and
+    the diagnostics, or the error and its position."""
+    try:
+        game: Game = read(data)
+    except LogFormatError as exc:
+        return "error", str(exc)
+    return ([repr(ev) for ev in game.events], [str(game.src_of(i)) for i in range(
+        len(game.events))], [str(d) for d in game.diagnostics], game.players, game.hints)
+
+
+def _quick_or_full(data: bytes) -> Game:
+    return parse(data, "fuzz.json")[0]
+
+
+def _full(data: bytes) -> Game:
+    return read_full(data, "fuzz.json")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PATHS), _VALUES), min_size=1, max_size=3))
+def test_the_quick_reading_reads_as_the_full_one(
+        edits: list[tuple[tuple[Any, ...], Any]]) -> None:
+    doc = copy.deepcopy(_BASE)
+    doc["log"].append(copy.deepcopy(doc["log"][0]))  # entries met before
+    for path, value in edits:
+        node = doc
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    data = json.dumps(doc).encode()
+    assert _outcome(_quick_or_full, data) == _outcome(_full, data)
+
+
+# -- the quick reading -------------------------------------------------------------
+
+@pytest.mark.corpus
+def test_corpus_quick_reading_is_the_full_one(corpus_dir: Path) -> None:
+    games = 0
+    for path in corpus_files(corpus_dir, "majiang"):
+        if path.suffix == ".zip":
+            with zipfile.ZipFile(path) as archive:
+                logs = [(archive.read(name), f"{path}!{name}") for name in archive.namelist()]
+        else:
+            logs = [(path.read_bytes(), str(path))]
+        for data, source in logs:
+            quick = read_quick(data, source, DEFAULT_LIMITS.max_json_depth)
+            assert quick.runs is not None  # draws and discards were shared
+            assert _outcome(lambda d, s=source: read_quick(d, s, 64), data) == \
+                _outcome(lambda d, s=source: read_full(d, s), data), source
+            games += 1
+    assert games == 30
+
+
+def test_a_draw_or_discard_met_before_is_one_shared_event() -> None:
+    game = parse(_paipu([_qipai(), {"zimo": {"l": 0, "p": "m1"}}, {"dapai": {"l": 0, "p": "m1_"}},
+                         {"zimo": {"l": 1, "p": "m1"}}, {"dapai": {"l": 1, "p": "m2"}},
+                         {"zimo": {"l": 0, "p": "m1"}}, {"dapai": {"l": 0, "p": "m1_"}}],
+                        [_qipai(jushu=1), {"zimo": {"l": 0, "p": "m1"}},
+                         {"dapai": {"l": 0, "p": "m1_"}}]), "t.json")[0]
+    events = game.events
+    assert events[1] is events[5] and events[2] is events[6]
+    assert events[1] is not events[3]  # another seat
+    assert events[1].src is None
+    assert [str(game.src_of(i)) for i in (1, 2, 5, 6)] == [
+        "t.json#/log/0/1/zimo", "t.json#/log/0/2/dapai", "t.json#/log/0/5/zimo",
+        "t.json#/log/0/6/dapai"]
+    # the same text in a hand of another dealer is another seat's
+    assert events[8] == Tsumo(actor=Seat(1), tile=Tile.M1)
+    assert events[9] == Dahai(actor=Seat(1), tile=Tile.M1, tsumogiri=True)
+    assert str(game.src_of(9)) == "t.json#/log/1/2/dapai"
+
+
+def test_a_shared_discard_after_an_open_kan_still_follows_its_indicator() -> None:
+    discard = {"dapai": {"l": 1, "p": "p9"}}
+    events = _events({"zimo": {"l": 1, "p": "p9"}}, discard, {"zimo": {"l": 2, "p": "z5"}},
+                     {"dapai": {"l": 2, "p": "z5"}}, {"fulou": {"l": 1, "m": "z5555="}},
+                     {"gangzimo": {"l": 1, "p": "p9"}}, discard,
+                     {"kaigang": {"baopai": "s1"}}, {"zimo": {"l": 2, "p": "s2"}})
+    assert [type(e) for e in events] == [Tsumo, Dahai, Tsumo, Dahai, Daiminkan, Tsumo, Dora,
+                                         Dahai, Tsumo]
+
+
+def test_a_shared_discard_right_after_a_call_is_made_canonical() -> None:
+    discard = {"dapai": {"l": 1, "p": "m9_"}}  # a call takes no tile: not from the draw
+    game = parse(_paipu([_qipai(), {"zimo": {"l": 1, "p": "m9"}}, discard,
+                         {"zimo": {"l": 2, "p": "z5"}}, {"dapai": {"l": 2, "p": "z5"}},
+                         {"fulou": {"l": 1, "m": "z555="}}, discard]), "t.json")[0]
+    assert game.events[2] == Dahai(actor=Seat(1), tile=Tile.M9, tsumogiri=True)
+    assert game.events[6] == Dahai(actor=Seat(1), tile=Tile.M9, tsumogiri=False)
+    assert str(game.src_of(6)) == "t.json#/log/0/6/dapai"
+
+
+def _deep(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize(("edit", "quick"), [
+    (lambda d: d.replace(b'"title"', b'"extra": ' + _deep(70).encode() + b', "title"'), False),
+    (lambda d: d.replace(b'{"zimo"', b'{"zimo": ' + _deep(70).encode() + b', "x"', 1), False),
+    (lambda d: d.replace(b'"p0"', b'"p\xff"'), False),
+    (lambda d: d.replace(b'"m1"', b'"m\xff"', 1), False),
+    (lambda d: d.replace(b'"log"', b'"\xff"', 1), False),
+    (lambda d: d.replace(b'"l": 0', b'"l": 1e999', 1), False),
+    (lambda d: d.replace(b'"l": 0', b'"l": NaN', 1), False),
+    (lambda d: d.replace(b'"m1"', b'"\\ud800"', 1), False),
+    (lambda d: d.replace(b'"l": 0', b'"l": 0.0'), True),  # read, not shared
+    (lambda d: d.replace(b'"title": "test"', b'"title": "a", "title": "b"'), True),
+    (lambda d: d.replace(b'"l": 0, "p": "m1"', b'"l": 0, "p": "m1", "l": 1', 1), True),
+])
+def test_odd_files_read_as_in_full(edit: Any, quick: bool) -> None:
+    data = edit(_paipu([_qipai(), {"zimo": {"l": 0, "p": "m1"}}, {"dapai": {"l": 0, "p": "m1"}},
+                        {"zimo": {"l": 0, "p": "m1"}}]))
+    assert _outcome(_quick_or_full, data) == _outcome(_full, data)
+    if quick:
+        read_quick(data, "fuzz.json", 64)
+    else:  # left to the full reading, which reads it or words its first problem
+        with pytest.raises((NotQuick, LogFormatError)):
+            read_quick(data, "fuzz.json", 64)
+
+
+def test_the_quick_reading_counts_every_depth() -> None:
+    data = _paipu([_qipai()]).replace(b'"rank": []', b'"rank": ' + _deep(70).encode())
+    err = _error(data)
+    assert "nested deeper than 64" in str(err) and err.src.column is not None
 
 
 @pytest.mark.parametrize("point", [[1e999, 0, 0, 0], ["nan", 0, 0, 0], ["x", 0, 0, 0]])
