@@ -1,7 +1,7 @@
-"""The fields of an mjai line that :mod:`kansa.parsers.mjai.whole` reads: msgspec decodes
-a whole file into one :class:`Line` per line, filling these and skipping every other
-field unbuilt (an AI's annotations, checked to be JSON all the same).  A module of its
-own that stays Python: mypyc compiles no ``msgspec.Struct`` subclass."""
+"""The fields of an mjai line that :mod:`kansa.parsers.mjai.fast` reads from a long
+line: msgspec decodes the line into one :class:`Line`, filling these and skipping
+every other field unbuilt (an AI's annotations, checked to be JSON all the same).  A
+module of its own that stays Python: mypyc compiles no ``msgspec.Struct`` subclass."""
 
 from __future__ import annotations
 

@@ -1,0 +1,487 @@
+"""One hand of a majiang paipu (a ``log`` entry) turned into kansa events, entry by
+entry: the reader of :mod:`kansa.parsers.majiang.read` gives each hand its entries
+decoded, or (its quick reading) their JSON text, and a draw or discard met before is
+one shared event without a ``src``, placed through the game's ``SourceTracks``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+import msgspec
+
+from kansa.parsers._json import NOT_READ, plainly_within, quick_value
+from kansa.parsers.errors import LogFormatError
+from kansa.parsers.fields import Fields, check_int, short
+from kansa.parsers.majiang.names import DRAW_BY_NAME, YAKU_BY_NAME
+from kansa.parsers.majiang.paipu import NotQuick
+from kansa.replay.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    DrawReason,
+    EndKyoku,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    SourceRef,
+    StartKyoku,
+    Tsumo,
+)
+from kansa.replay.game import TAKE_NEXT, Diagnostic
+from kansa.replay.tiles import ALL_TILES, WINDS, Seat, Tile
+from kansa.replay.yaku import Yaku
+
+__all__ = ["DAPAI", "ZIMO", "Hand", "json_value", "pointer_ref"]
+
+
+_PAI = re.compile(r"([mpsz])([0-9])([_*+=\-]*)")
+_MELD = re.compile(r"[mpsz](?:\d[+=\-]?)+\d*")
+_OFFSET4 = {"+": 1, "=": 2, "-": 3}
+"""Call markers: the discarder's seat relative to the caller (4 players)."""
+
+
+def json_value(text: bytes, depth: int) -> Any:
+    """One JSON value of the quick reading that nests at most ``depth`` deep."""
+    if text.count(b"[") + text.count(b"{") > depth and not plainly_within(text, depth):
+        raise NotQuick
+    value = quick_value(text)
+    if value is NOT_READ:
+        raise NotQuick
+    return value
+
+
+def pointer_ref(src: SourceRef, key: int | str) -> SourceRef:
+    """The position of ``key`` inside the value at ``src``'s pointer."""
+    return SourceRef(src.file, pointer=f"{src.pointer or ''}/{key}")
+
+
+_KNOWN: dict[str, tuple[Tile, str]] = {
+    t.majiang + marks: (t, marks) for t in ALL_TILES for marks in ("", "_", "*", "_*")}
+
+
+def _tile(text: Any, src: SourceRef, what: str) -> tuple[Tile, str]:
+    """A majiang tile and its trailing marks (``_`` ``*`` ``+=-``)."""
+    if type(text) is str and text in _KNOWN:
+        return _KNOWN[text]
+    m = _PAI.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        raise LogFormatError(f"{what}: {short(text)} is not a majiang tile", src)
+    try:
+        return Tile.from_majiang(m.group(1) + m.group(2)), m.group(3)
+    except ValueError:
+        raise LogFormatError(f"{what}: {short(text)} is not a majiang tile", src) from None
+
+
+def _field_tile(f: Fields, key: str, what: str) -> tuple[Tile, str]:
+    """``_tile`` of field ``key``; the position is only built for an error."""
+    value = f.get(key)
+    if type(value) is str and value in _KNOWN:
+        return _KNOWN[value]
+    return _tile(f.req(key), f.at(key), what)
+
+
+_DIGITS: Final[dict[str, dict[str, Tile]]] = {
+    suit: {t.majiang[1]: t for t in ALL_TILES if t.majiang[0] == suit} for suit in "mpsz"}
+"""Per suit letter, the tile of each digit that follows it."""
+
+
+def _haisi(text: Any, src: SourceRef) -> tuple[Tile | None, ...]:
+    """The concealed tiles of a hand string (melds after ``,`` left out, ``_`` hidden)."""
+    if not isinstance(text, str):
+        raise LogFormatError(f"a hand should be a string, not {short(text)}", src)
+    tiles: list[Tile | None] = []
+    suit = ""
+    digits: dict[str, Tile] | None = None
+    for ch in text.split(",", 1)[0]:
+        if ch in _DIGITS:
+            suit, digits = ch, _DIGITS[ch]
+        elif ch.isdigit() and digits is not None:
+            tile = digits.get(ch)
+            if tile is None:
+                raise LogFormatError(f"{suit}{ch} in hand {short(text)} is not a tile", src)
+            tiles.append(tile)
+        elif ch == "_":
+            tiles.append(None)
+        elif ch not in "*+=-":
+            raise LogFormatError(f"unexpected {ch!r} in hand {short(text)}", src)
+    return tuple(tiles)
+
+
+_Item = tuple[str, "Fields | None", "Event | None"]
+"""A log entry: its kind, and its fields, or the shared event it always gives."""
+
+ZIMO: Final = 0
+DAPAI: Final = 1
+"""The tracks of :class:`SourceTracks` of a hand's shared draws and discards."""
+
+_SHARED: Final[dict[tuple[int, int], dict[bytes, _Item]]] = {}
+"""Per number of players and ``jushu`` (which turn ``l`` into a seat), the draw and
+discard entries met before, by their JSON text: each is one shared event without a
+``src`` (its place is in the game's :class:`SourceTracks`)."""
+_SHARED_MOST: Final = 4096
+"""Entries kept per table: the texts of every tile (37 with the red fives) drawn,
+discarded and discarded from the draw by every seat, in both orders of their two keys,
+are 888."""
+
+
+class Hand:
+    """One ``log`` entry turned into kansa events."""
+
+    def __init__(self, players: int, src: SourceRef, notes: list[Diagnostic]) -> None:
+        self.n = players
+        self.src = src
+        self.notes = notes
+        self.jushu = 0
+        self.items: list[_Item] = []
+        self.texts: list[msgspec.Raw] = []
+        """For the quick reading, the JSON text of each entry."""
+        self.depth = 0
+        """For the quick reading, how deep an entry may nest."""
+        self.kan_open = False
+        """The last kan was open (daiminkan/kakan): its indicator follows the discard."""
+        self.dora_due = False
+        """A kan's indicator has not been revealed yet."""
+        self.order: list[int] = []
+        """The code of each shared event, in order: :data:`TAKE_NEXT` and its track
+        (:data:`ZIMO`, :data:`DAPAI`)."""
+        self.taken: tuple[list[int], list[int]] = ([], [])
+        """The entries each track's shared events were read from."""
+
+    def seat(self, f: Fields, key: str = "l") -> Seat:
+        return Seat((f.integer(key, 0, self.n - 1) + self.jushu) % self.n)
+
+    def read(self, raw: list[Any], depth: int | None = None) -> list[Event]:
+        """The hand's events; ``raw`` holds its decoded entries, or (``depth`` set) their
+        JSON text, each nesting at most ``depth`` deep."""
+        if depth is None:
+            self.items = [self.item(i, entry) for i, entry in enumerate(raw)]
+            if self.items[0][0] != "qipai":
+                raise LogFormatError("a hand should start with qipai", self.src)
+            return self.play(self.qipai(self.fields(0)))
+        self.texts, self.depth = raw, depth
+        head = self.item(0, json_value(bytes(raw[0]), depth))
+        if head[0] != "qipai":
+            raise NotQuick
+        self.items = [head]
+        start = self.qipai(self.fields(0))
+        shared = _SHARED.setdefault((self.n, self.jushu), {})
+        items = self.items
+        for i in range(1, len(raw)):
+            text = bytes(raw[i])
+            item = shared.get(text)
+            if item is None:
+                item = self.item(i, json_value(text, depth))
+                if len(shared) < _SHARED_MOST:
+                    item = self.shared(text, item, shared)
+            items.append(item)
+        return self.play(start)
+
+    def item(self, i: int, entry: Any) -> _Item:
+        if not isinstance(entry, dict) or len(entry) != 1:
+            raise LogFormatError(f"a log entry should be a one-key object, not "
+                                 f"{short(entry)}", pointer_ref(self.src, i))
+        ((kind, body),) = entry.items()
+        return kind, Fields(body, self.at(i, kind)), None
+
+    def at(self, i: int, kind: str) -> SourceRef:
+        """The position of entry ``i`` of kind ``kind`` (the body of its one key)."""
+        return SourceRef(self.src.file, pointer=f"{self.src.pointer}/{i}/{kind}")
+
+    def fields(self, i: int) -> Fields:
+        """Entry ``i``'s fields (decoded again for a shared entry)."""
+        f = self.items[i][1]
+        if f is None:
+            f = self.item(i, json_value(bytes(self.texts[i]), self.depth))[1]
+            assert f is not None
+        return f
+
+    def shared(self, text: bytes, item: _Item, shared: dict[bytes, _Item]) -> _Item:
+        """The draw or discard ``item`` (read from ``text``) as one shared event, kept in
+        ``shared``, where its event is the same wherever it occurs; else ``item``."""
+        kind, f, _ = item
+        if f is None or kind not in ("zimo", "dapai"):
+            return item
+        actor, code = f.get("l"), f.get("p")
+        if type(actor) is not int or not 0 <= actor < self.n \
+                or type(code) is not str or code not in _KNOWN:
+            return item
+        tile, marks = _KNOWN[code]
+        seat = Seat((actor + self.jushu) % self.n)
+        if kind == "zimo":
+            item = (kind, None, Tsumo(actor=seat, tile=tile))
+        elif "*" not in marks:  # a riichi discard is followed by its declaration's events
+            item = (kind, None, Dahai(actor=seat, tile=tile, tsumogiri="_" in marks))
+        else:
+            return item
+        shared[text] = item
+        return item
+
+    def play(self, start: StartKyoku) -> list[Event]:
+        """The events of the entries after the deal ``start``."""
+        items = self.items
+        out: list[Event] = [start]
+        i, ended = 1, False
+        while i < len(items):
+            kind, f, ev = items[i]
+            if ev is not None:
+                track = ZIMO if kind == "zimo" else DAPAI
+                if track == ZIMO or not self.kan_open:
+                    out.append(ev)
+                    self.order.append(TAKE_NEXT + track)
+                    self.taken[track].append(i)
+                    i += 1
+                    continue
+            if f is None:
+                f = self.fields(i)
+            if kind == "zimo":
+                skip = self.on_zimo(f, out)
+            elif kind == "dapai":
+                skip = self.on_dapai(f, i, out)
+            elif kind == "fulou":
+                skip = self.on_fulou(f, i, out)
+            elif kind == "gang":
+                skip = self.on_gang(f, i, out)
+            elif kind == "gangzimo":
+                skip = self.on_gangzimo(f, i, out)
+            elif kind == "kaigang":
+                skip = self.on_kaigang(f, out)
+            elif kind == "penuki":
+                skip = self.on_penuki(f, out)
+            elif kind == "hule":
+                skip = self.on_hule(f, out)
+            elif kind == "pingju":
+                skip = self.on_pingju(f, out)
+            else:
+                self.notes.append(Diagnostic(f"unknown log entry {kind!r} ignored", f.src))
+                i += 1
+                continue
+            ended = ended or kind in ("hule", "pingju")
+            i += 1 + skip
+        if ended:
+            last = len(items) - 1
+            out.append(EndKyoku(src=self.at(last, items[last][0])))
+        return out
+
+    def next_kind(self, i: int) -> str | None:
+        return self.items[i + 1][0] if i + 1 < len(self.items) else None
+
+    def dora(self, i: int) -> Dora:
+        f = self.fields(i + 1)
+        self.dora_due = False
+        tile, _ = _field_tile(f, "baopai", "kaigang baopai")
+        return Dora(dora_marker=tile, src=f.src)
+
+    # -- entries; each appends its events to ``out`` and returns how many next entries
+    #    it used
+
+    def qipai(self, f: Fields) -> StartKyoku:
+        n = self.n
+        self.jushu = f.integer("jushu", 0, n - 1)
+        wind = f.integer("zhuangfeng", 0, 3)
+        hands = f.array("shoupai")
+        if len(hands) != n:
+            f.fail("shoupai", f"'shoupai' should have {n} hands, not {len(hands)}")
+        defen = f.ints("defen", n)
+        by_seat = [(s - self.jushu) % n for s in range(n)]  # the l of each seat
+        tehais = tuple(_haisi(hands[k], f.at("shoupai")) or (None,) * 13 for k in by_seat)
+        baopai, _ = _field_tile(f, "baopai", "baopai")
+        return StartKyoku(
+            bakaze=WINDS[wind], kyoku=self.jushu + 1, honba=f.integer("changbang", 0),
+            kyotaku=f.integer("lizhibang", 0), oya=Seat(self.jushu),
+            scores=tuple(defen[k] for k in by_seat), dora_marker=baopai, tehais=tehais,
+            src=f.src)
+
+    def on_zimo(self, f: Fields, out: list[Event]) -> int:
+        tile, _ = _field_tile(f, "p", "zimo") if f.get("p") != "_" else (None, "")
+        out.append(Tsumo(actor=self.seat(f), tile=tile, src=f.src))
+        return 0
+
+    def on_gangzimo(self, f: Fields, i: int, out: list[Event]) -> int:
+        skip = 0
+        if not self.kan_open and self.next_kind(i) == "kaigang":
+            out.append(self.dora(i))  # ankan: indicator before the replacement draw
+            skip = 1
+        self.on_zimo(f, out)
+        return skip
+
+    def on_dapai(self, f: Fields, i: int, out: list[Event]) -> int:
+        actor = self.seat(f)
+        tile, marks = _field_tile(f, "p", "dapai")
+        riichi = "*" in marks
+        if riichi:
+            out.append(Reach(actor=actor, src=f.src))
+        skip = 0
+        if self.kan_open and self.next_kind(i) == "kaigang":
+            out.append(self.dora(i))  # open kan: indicator before the discard
+            skip = 1
+        self.kan_open = False
+        out.append(Dahai(actor=actor, tile=tile, tsumogiri="_" in marks, src=f.src))
+        j = i + 1 + skip
+        after = self.items[j][0] if j < len(self.items) else None
+        ronned = after == "hule" or (
+            after == "pingju" and self.fields(j).get("name") == "三家和了")
+        if riichi and not ronned:
+            out.append(ReachAccepted(actor=actor, src=f.src))
+        return skip
+
+    def on_fulou(self, f: Fields, i: int, out: list[Event]) -> int:
+        actor = self.seat(f)
+        tiles, called, mark = self.meld(f)
+        if called is None or mark is None:
+            f.fail("m", f"call {short(f.get('m'))} has no direction mark")
+        own = tuple(t for k, t in enumerate(tiles) if k != called)
+        target = self.target(f, actor, mark)
+        tile = tiles[called]
+        if len(tiles) == 4:
+            self.kan_started(f, i)
+            self.kan_open = True
+            out.append(Daiminkan(actor=actor, target=target, tile=tile, consumed=own,
+                                 src=f.src))
+        elif len(tiles) == 3 and all(t.index == tile.index for t in own):
+            out.append(Pon(actor=actor, target=target, tile=tile, consumed=own, src=f.src))
+        elif len(tiles) == 3:
+            out.append(Chi(actor=actor, target=target, tile=tile, consumed=own, src=f.src))
+        else:
+            f.fail("m", f"call {short(f.get('m'))} is neither chi, pon nor kan")
+        return 0
+
+    def on_gang(self, f: Fields, i: int, out: list[Event]) -> int:
+        actor = self.seat(f)
+        tiles, _, mark = self.meld(f)
+        if len(tiles) != 4:
+            f.fail("m", f"kan {short(f.get('m'))} does not have four tiles")
+        self.kan_started(f, i)
+        if mark is None:
+            self.kan_open = False
+            out.append(Ankan(actor=actor, consumed=tiles, src=f.src))
+        else:
+            self.kan_open = True
+            out.append(Kakan(actor=actor, tile=tiles[3], consumed=tiles[:3], src=f.src))
+        return 0
+
+    def kan_started(self, f: Fields, i: int) -> None:
+        """kobalab reveals a pending indicator before the next kan; note when it is missing."""
+        if self.dora_due and self.next_kind(i) != "kaigang":
+            self.notes.append(Diagnostic(
+                "the earlier kan's dora indicator is missing from the log before this kan",
+                f.src))
+        self.dora_due = True
+
+    def on_kaigang(self, f: Fields, out: list[Event]) -> int:
+        self.dora_due = False
+        tile, _ = _field_tile(f, "baopai", "kaigang baopai")
+        out.append(Dora(dora_marker=tile, src=f.src))
+        return 0
+
+    def on_penuki(self, f: Fields, out: list[Event]) -> int:
+        tile, _ = _field_tile(f, "p", "penuki")
+        out.append(Nukidora(actor=self.seat(f), tile=tile, src=f.src))
+        return 0
+
+    def meld(self, f: Fields) -> tuple[tuple[Tile, ...], int | None, str | None]:
+        """A meld's tiles in written order, the called tile's index and its mark."""
+        m = f.req("m")
+        if not isinstance(m, str) or not _MELD.fullmatch(m):
+            f.fail("m", f"{short(m)} is not a majiang meld")
+        tiles: list[Tile] = []
+        called = mark = None
+        for ch in m[1:]:
+            if ch.isdigit():
+                try:
+                    tiles.append(Tile.from_majiang(m[0] + ch))
+                except ValueError:
+                    f.fail("m", f"{m[0]}{ch} in meld {short(m)} is not a tile")
+            else:
+                called, mark = len(tiles) - 1, ch
+        return tuple(tiles), called, mark
+
+    def target(self, f: Fields, actor: Seat, mark: str) -> Seat:
+        if self.n == 4:
+            return Seat((actor + _OFFSET4[mark]) % 4)
+        # Tenhou-converted 3-player paipu mark shimocha with '+' or '='
+        return Seat((actor + (-1 if mark == "-" else 1)) % 3)
+
+    def on_hule(self, f: Fields, out: list[Event]) -> int:
+        actor = self.seat(f)
+        target = actor if f.get("baojia") is None else self.seat(f, "baojia")
+        hand = _haisi(f.req("shoupai"), f.at("shoupai"))
+        known = tuple(t for t in hand if t is not None) if None not in hand else None
+        tile = known[-1] if known and len(known) % 3 == 2 else None
+        yaku, pao = self.hupai(f, actor) if f.has("hupai") else (None, None)
+        han = f.opt_int("fanshu", 0)
+        if f.has("damanguan"):
+            han = 13 * f.integer("damanguan", 1)
+        ura = f.get("fubaopai")
+        if ura is not None and not isinstance(ura, list):
+            f.fail("fubaopai", "'fubaopai' should be a list of tiles")
+        out.append(Hora(
+            actor=actor, target=target, tile=tile, deltas=self.deltas(f), hand=known,
+            yaku=yaku, fu=f.opt_int("fu", 0), han=han, points=f.opt_int("defen", 0),
+            ura_markers=None if ura is None else tuple(
+                _tile(t, f.at("fubaopai"), "fubaopai")[0] for t in ura),
+            pao=pao, src=f.src))
+        return 0
+
+    def hupai(self, f: Fields, actor: Seat) -> tuple[tuple[tuple[Yaku, int], ...],
+                                                     Seat | None]:
+        out: list[tuple[Yaku, int]] = []
+        pao = None
+        for entry in f.array("hupai"):
+            h = Fields(entry, f.at("hupai"))
+            name = h.text("name")
+            fanshu = h.req("fanshu")
+            if isinstance(fanshu, str) and fanshu and set(fanshu) == {"*"}:
+                han = 13 * len(fanshu)
+            else:
+                han = check_int(fanshu, h.at("fanshu"), f"fanshu of {name}")
+            yaku = YAKU_BY_NAME.get(name.replace("　", " "))
+            if yaku is None:
+                self.notes.append(Diagnostic(f"unknown yaku {name!r} ({han} han) left out",
+                                             h.src))
+                continue
+            out.append((yaku, han))
+            mark = h.get("baojia")
+            if isinstance(mark, str) and mark in _OFFSET4:
+                pao = self.target(h, actor, mark)
+            elif mark is not None:
+                pao = self.seat(h, "baojia")
+        return tuple(out), pao
+
+    def deltas(self, f: Fields) -> tuple[int, ...] | None:
+        if not f.has("fenpei"):
+            return None
+        fenpei = f.ints("fenpei", self.n)
+        return tuple(fenpei[(s - self.jushu) % self.n] for s in range(self.n))
+
+    def on_pingju(self, f: Fields, out: list[Event]) -> int:
+        name = f.text("name")
+        reason = DRAW_BY_NAME.get(name)
+        if reason is None:
+            f.fail("name", f"unknown draw {name!r} (known: {', '.join(DRAW_BY_NAME)})")
+        hands = None
+        if f.has("shoupai"):
+            rows = f.array("shoupai")
+            if len(rows) != self.n:
+                f.fail("shoupai", f"'shoupai' should have {self.n} hands, not {len(rows)}")
+            shown = [_haisi(rows[(s - self.jushu) % self.n], f.at("shoupai"))
+                     for s in range(self.n)]
+            hands = tuple(None if not h or None in h else
+                          tuple(t for t in h if t is not None) for h in shown)
+        tenpai = None
+        actor = None
+        if hands is not None and not reason.is_abortive:
+            tenpai = tuple(h is not None for h in hands)
+        elif hands is not None and reason is DrawReason.KYUUSHU_KYUUHAI:
+            declared = [Seat(s) for s, h in enumerate(hands) if h is not None]
+            actor = declared[0] if len(declared) == 1 else None
+        out.append(Ryukyoku(reason=reason, deltas=self.deltas(f), tenpai=tenpai,
+                            hands=hands, actor=actor, src=f.src))
+        return 0
