@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-import msgspec
-
 from kansa.parsers._json import NOT_READ, plainly_within, quick_value
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, short
@@ -39,7 +37,7 @@ from kansa.replay.game import TAKE_NEXT, Diagnostic
 from kansa.replay.tiles import ALL_TILES, WINDS, Seat, Tile
 from kansa.replay.yaku import Yaku
 
-__all__ = ["DAPAI", "ZIMO", "Hand", "json_value", "pointer_ref"]
+__all__ = ["DAPAI", "TRACK_KINDS", "ZIMO", "Entry", "Hand", "json_value", "pointer_ref"]
 
 
 _PAI = re.compile(r"([mpsz])([0-9])([_*+=\-]*)")
@@ -115,14 +113,28 @@ def _haisi(text: Any, src: SourceRef) -> tuple[Tile | None, ...]:
     return tuple(tiles)
 
 
-_Item = tuple[str, "Fields | None", "Event | None"]
-"""A log entry: its kind, and its fields, or the shared event it always gives."""
+class Entry:
+    """A log entry: its kind, and its fields, or the shared event it always gives."""
+
+    __slots__ = ("event", "fields", "kind", "track")
+
+    def __init__(self, kind: str, fields: Fields | None, event: Event | None = None,
+                 track: int = -1) -> None:
+        self.kind = kind
+        self.fields = fields
+        self.event = event
+        self.track = track
+        """A shared event's track in the game's ``SourceTracks``: :data:`ZIMO` or
+        :data:`DAPAI`."""
 
 ZIMO: Final = 0
 DAPAI: Final = 1
-"""The tracks of :class:`SourceTracks` of a hand's shared draws and discards."""
+"""The tracks of the game's ``SourceTracks`` that a hand's shared draws and discards
+are read from."""
+TRACK_KINDS: Final = ("zimo", "dapai")
+"""The entry kind of each track."""
 
-_SHARED: Final[dict[tuple[int, int], dict[bytes, _Item]]] = {}
+_SHARED: Final[dict[tuple[int, int], dict[bytes, Entry]]] = {}
 """Per number of players and ``jushu`` (which turn ``l`` into a seat), the draw and
 discard entries met before, by their JSON text: each is one shared event without a
 ``src`` (its place is in the game's :class:`SourceTracks`)."""
@@ -140,8 +152,8 @@ class Hand:
         self.src = src
         self.notes = notes
         self.jushu = 0
-        self.items: list[_Item] = []
-        self.texts: list[msgspec.Raw] = []
+        self.items: list[Entry] = []
+        self.texts: list[bytes] = []
         """For the quick reading, the JSON text of each entry."""
         self.depth = 0
         """For the quick reading, how deep an entry may nest."""
@@ -152,8 +164,10 @@ class Hand:
         self.order: list[int] = []
         """The code of each shared event, in order: :data:`TAKE_NEXT` and its track
         (:data:`ZIMO`, :data:`DAPAI`)."""
-        self.taken: tuple[list[int], list[int]] = ([], [])
-        """The entries each track's shared events were read from."""
+        self.draws: list[int] = []
+        """The entries the shared draws were read from (track :data:`ZIMO`)."""
+        self.discards: list[int] = []
+        """The entries the shared discards were read from (track :data:`DAPAI`)."""
 
     def seat(self, f: Fields, key: str = "l") -> Seat:
         return Seat((f.integer(key, 0, self.n - 1) + self.jushu) % self.n)
@@ -163,19 +177,24 @@ class Hand:
         JSON text, each nesting at most ``depth`` deep."""
         if depth is None:
             self.items = [self.item(i, entry) for i, entry in enumerate(raw)]
-            if self.items[0][0] != "qipai":
+            if self.items[0].kind != "qipai":
                 raise LogFormatError("a hand should start with qipai", self.src)
             return self.play(self.qipai(self.fields(0)))
-        self.texts, self.depth = raw, depth
-        head = self.item(0, json_value(bytes(raw[0]), depth))
-        if head[0] != "qipai":
+        # each entry's text as bytes, in two calls for the hand (a NUL, which JSON
+        # text cannot hold, between them)
+        texts = b"\0".join(raw).split(b"\0")
+        if len(texts) != len(raw):
+            raise NotQuick
+        self.texts, self.depth = texts, depth
+        head = self.item(0, json_value(texts[0], depth))
+        if head.kind != "qipai":
             raise NotQuick
         self.items = [head]
         start = self.qipai(self.fields(0))
         shared = _SHARED.setdefault((self.n, self.jushu), {})
         items = self.items
-        for i in range(1, len(raw)):
-            text = bytes(raw[i])
+        for i in range(1, len(texts)):
+            text = texts[i]
             item = shared.get(text)
             if item is None:
                 item = self.item(i, json_value(text, depth))
@@ -184,12 +203,12 @@ class Hand:
             items.append(item)
         return self.play(start)
 
-    def item(self, i: int, entry: Any) -> _Item:
+    def item(self, i: int, entry: Any) -> Entry:
         if not isinstance(entry, dict) or len(entry) != 1:
             raise LogFormatError(f"a log entry should be a one-key object, not "
                                  f"{short(entry)}", pointer_ref(self.src, i))
         ((kind, body),) = entry.items()
-        return kind, Fields(body, self.at(i, kind)), None
+        return Entry(kind, Fields(body, self.at(i, kind)))
 
     def at(self, i: int, kind: str) -> SourceRef:
         """The position of entry ``i`` of kind ``kind`` (the body of its one key)."""
@@ -197,16 +216,16 @@ class Hand:
 
     def fields(self, i: int) -> Fields:
         """Entry ``i``'s fields (decoded again for a shared entry)."""
-        f = self.items[i][1]
+        f = self.items[i].fields
         if f is None:
-            f = self.item(i, json_value(bytes(self.texts[i]), self.depth))[1]
+            f = self.item(i, json_value(self.texts[i], self.depth)).fields
             assert f is not None
         return f
 
-    def shared(self, text: bytes, item: _Item, shared: dict[bytes, _Item]) -> _Item:
+    def shared(self, text: bytes, item: Entry, shared: dict[bytes, Entry]) -> Entry:
         """The draw or discard ``item`` (read from ``text``) as one shared event, kept in
         ``shared``, where its event is the same wherever it occurs; else ``item``."""
-        kind, f, _ = item
+        kind, f = item.kind, item.fields
         if f is None or kind not in ("zimo", "dapai"):
             return item
         actor, code = f.get("l"), f.get("p")
@@ -216,9 +235,10 @@ class Hand:
         tile, marks = _KNOWN[code]
         seat = Seat((actor + self.jushu) % self.n)
         if kind == "zimo":
-            item = (kind, None, Tsumo(actor=seat, tile=tile))
+            item = Entry(kind, None, Tsumo(actor=seat, tile=tile), ZIMO)
         elif "*" not in marks:  # a riichi discard is followed by its declaration's events
-            item = (kind, None, Dahai(actor=seat, tile=tile, tsumogiri="_" in marks))
+            item = Entry(kind, None, Dahai(actor=seat, tile=tile, tsumogiri="_" in marks),
+                         DAPAI)
         else:
             return item
         shared[text] = item
@@ -230,15 +250,21 @@ class Hand:
         out: list[Event] = [start]
         i, ended = 1, False
         while i < len(items):
-            kind, f, ev = items[i]
+            item = items[i]
+            ev = item.event
             if ev is not None:
-                track = ZIMO if kind == "zimo" else DAPAI
-                if track == ZIMO or not self.kan_open:
+                if item.track == ZIMO:
+                    self.draws.append(i)
+                elif self.kan_open:  # the kan's indicator goes before the discard
+                    ev = None
+                else:
+                    self.discards.append(i)
+                if ev is not None:
                     out.append(ev)
-                    self.order.append(TAKE_NEXT + track)
-                    self.taken[track].append(i)
+                    self.order.append(TAKE_NEXT + item.track)
                     i += 1
                     continue
+            kind, f = item.kind, item.fields
             if f is None:
                 f = self.fields(i)
             if kind == "zimo":
@@ -267,11 +293,11 @@ class Hand:
             i += 1 + skip
         if ended:
             last = len(items) - 1
-            out.append(EndKyoku(src=self.at(last, items[last][0])))
+            out.append(EndKyoku(src=self.at(last, items[last].kind)))
         return out
 
     def next_kind(self, i: int) -> str | None:
-        return self.items[i + 1][0] if i + 1 < len(self.items) else None
+        return self.items[i + 1].kind if i + 1 < len(self.items) else None
 
     def dora(self, i: int) -> Dora:
         f = self.fields(i + 1)
@@ -325,7 +351,7 @@ class Hand:
         self.kan_open = False
         out.append(Dahai(actor=actor, tile=tile, tsumogiri="_" in marks, src=f.src))
         j = i + 1 + skip
-        after = self.items[j][0] if j < len(self.items) else None
+        after = self.items[j].kind if j < len(self.items) else None
         ronned = after == "hule" or (
             after == "pingju" and self.fields(j).get("name") == "三家和了")
         if riichi and not ronned:

@@ -26,7 +26,7 @@ from kansa.parsers._json import decode_text, load_document, utf8_of
 from kansa.parsers.canonical import Canonical
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short
-from kansa.parsers.majiang.hand import DAPAI, ZIMO, Hand, json_value, pointer_ref
+from kansa.parsers.majiang.hand import TRACK_KINDS, Hand, json_value, pointer_ref
 from kansa.parsers.majiang.paipu import PAIPU_DECODER, NotQuick, Paipu
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import EndGame, Event, SourceRef
@@ -160,8 +160,8 @@ class _Tracks:
     def add(self, first: int, hand: Hand) -> None:
         base = hand.src.pointer
         self.firsts.append(first)
-        self.formats.append((f"{base}/{{}}/zimo", f"{base}/{{}}/dapai"))
-        self.elements.append((tuple(hand.taken[ZIMO]), tuple(hand.taken[DAPAI])))
+        self.formats.append(tuple(f"{base}/{{}}/{kind}" for kind in TRACK_KINDS))
+        self.elements.append((tuple(hand.draws), tuple(hand.discards)))
         self.orders.append(bytes(hand.order))
 
     def runs(self, events: tuple[Event, ...], file: str) -> SourceTracks | None:
