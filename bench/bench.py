@@ -59,8 +59,9 @@ import peers  # the sibling bench/peers.py
 
 from kansa.buildinfo import which_build
 from kansa.parsers import parse_bytes, sniff
+from kansa.parsers.archive import is_zip, iter_members
 from kansa.parsers.mjai.write import write as write_mjai
-from kansa.parsers.source import read_log_bytes
+from kansa.parsers.source import DEFAULT_LIMITS, read_log_bytes
 from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
 from kansa.replay.game import Game
@@ -79,19 +80,27 @@ def default_corpus() -> Path:
 
 
 def load_blobs(folder: Path) -> list[tuple[bytes, str]]:
+    """The 4-player logs under ``folder``, each as its bytes and name; a zip archive's
+    members each on their own (``archive!member``), as kansa reads them."""
     blobs = []
     for path in sorted(folder.rglob("*")):
         if not path.is_file():
             continue
         data = read_log_bytes(path)
-        if data.startswith(b"PK") or sniff(data) is None:
-            continue  # archives and unknown content are not timed here
-        try:
-            games = parse_bytes(data, str(path))
-        except Exception:
-            continue
-        if all(g.hints.players == 4 for g in games):
-            blobs.append((data, str(path)))
+        logs = [(data, str(path))]
+        if is_zip(data):
+            logs = [(member, name) for name, member in iter_members(data, str(path),
+                                                                   DEFAULT_LIMITS)
+                    if isinstance(member, bytes)]
+        for log, name in logs:
+            if sniff(log) is None:
+                continue  # unknown content is not timed here
+            try:
+                games = parse_bytes(log, name)
+            except Exception:
+                continue
+            if all(g.hints.players == 4 for g in games):
+                blobs.append((log, name))
     return blobs
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import zipfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -37,6 +38,19 @@ def test_kansa_modes_on_three_files_without_a_peer_python(
         assert any(label in line and " 3 games " in line and "games/s" in line
                    for line in out.splitlines()), (label, out)
     assert f"peers: no peer python at {missing}; nothing to compare" in out
+
+
+def test_archive_members_are_timed_each_as_a_log(tmp_path: Path) -> None:
+    games = ROOT / "sample_logs" / "games"
+    logs = [games / "ema-23.mjson", games / "tenhou-12.json"]
+    with zipfile.ZipFile(tmp_path / "games.zip", "w") as archive:
+        for path in [*logs, games / "tenhou-sanma-32.json"]:  # 3-player games are left out
+            archive.writestr(path.name, path.read_bytes())
+        archive.writestr("notes.txt", b"not a log")
+    blobs = bench.load_blobs(tmp_path)
+    assert [name for _, name in blobs] == [
+        f"{tmp_path / 'games.zip'}!{path.name}" for path in logs]
+    assert [data for data, _ in blobs] == [path.read_bytes() for path in logs]
 
 
 def test_no_peer_python_is_a_message_not_an_error(tmp_path: Path) -> None:
