@@ -100,6 +100,16 @@ def canonical(events: Iterable[Event], players: int = 4) -> tuple[Event, ...]:
     return tuple([put.event(ev) for ev in events])
 
 
+def canonical_shared(events: list[Event], players: int = 4) -> tuple[Event, ...]:
+    """:func:`canonical` of events whose draws and discards without a ``src`` (a
+    reader's shared events) are built canonical: only a discard right after a call
+    may change, so those go through :class:`Canonical` only while a seat's last take
+    was a call."""
+    put = Canonical(players)
+    return tuple([ev if ev.src is None and not put.called else put.event(ev)
+                  for ev in events])
+
+
 class Canonical:
     """Puts events in canonical form one at a time, in game order (a stream's reader
     calls it per event; :func:`canonical` runs it over a game)."""

@@ -23,7 +23,7 @@ from typing import Any, Final
 import msgspec
 
 from kansa.parsers._json import decode_text, load_document, utf8_of
-from kansa.parsers.canonical import Canonical
+from kansa.parsers.canonical import canonical_shared
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short
 from kansa.parsers.majiang.hand import TRACK_KINDS, Hand, json_value, pointer_ref
@@ -131,21 +131,12 @@ def _game(f: Fields, source: str, quick_log: list[list[msgspec.Raw]] | None,
         events.append(end)
     title = f.text("title") if f.has("title") else None
     stem = PurePath(source.rsplit("!", 1)[-1]).stem
-    ordered = _canonical(events, n)
+    ordered = canonical_shared(events, n)
     return Game(
         format="majiang", source=source, events=ordered,
         players=tuple(_player(names[i]) for i in order), hints=_hints(title, n),
         log_id=stem if _LOG_ID.match(stem) else None, title=title,
         diagnostics=tuple(diagnostics), runs=tracks.runs(ordered, source))
-
-
-def _canonical(events: list[Event], players: int) -> tuple[Event, ...]:
-    """``events`` in canonical form, one for one.  The shared draws and discards (no
-    ``src``) are built canonical: only a discard right after a call may change, so they
-    go through :class:`Canonical` only while a seat's last take was a call."""
-    put = Canonical(players)
-    return tuple([ev if ev.src is None and not put.called else put.event(ev)
-                  for ev in events])
 
 
 class _Tracks:

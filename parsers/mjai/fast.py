@@ -103,9 +103,17 @@ def _annotated(reader: Reader, raw: str, number: int, depth: int) -> bool:
     an object that decodes (msgspec refuses what ``json`` refuses, and ``NaN``, which
     the per-line code refuses too; what it skips but would refuse to build, a string
     with a lone surrogate, ``json`` reads), and a field the event cannot take leaves
-    the line to the per-line code."""
+    the line to the per-line code.
+
+    A line that opens with its ``type`` (as most mjai writers write it) of a kind not
+    read here is left at once (a later ``type`` key would count instead, and the rest of
+    :func:`read_rows` reads that too)."""
     g = reader.cur
-    if g is None or g.n is None or not _few_brackets(raw, depth):
+    if g is None or g.n is None:
+        return False
+    if raw.startswith(_TYPE_FIRST) and not raw.startswith(_QUICK_OPENINGS):
+        return False
+    if not _few_brackets(raw, depth):
         return False
     try:
         line = LINE_DECODER.decode(raw)
@@ -122,6 +130,10 @@ def _annotated(reader: Reader, raw: str, number: int, depth: int) -> bool:
     reader.lines = number
     g.events.append(event)
     return True
+
+
+_TYPE_FIRST: Final = '{"type":'
+"""How a line written by most mjai writers opens."""
 
 
 def _few_brackets(raw: str, most: int) -> bool:
@@ -222,6 +234,10 @@ QUICK_FIELDS: Final[dict[str, int]] = {
 """Each kind :func:`quick_event` reads, and the fields of a line of that kind whose
 values are all scalars (``type`` and what its event takes): a line with no others
 nests 1 deep."""
+_QUICK_OPENINGS: Final = tuple(f'{_TYPE_FIRST}{space}"{kind}"' for kind in QUICK_FIELDS
+                                for space in ("", " "))
+"""The openings of lines of those kinds, as most mjai writers write them (compact, or
+as Python's ``json.dumps``)."""
 
 
 def quick_hand(row: list[Any]) -> tuple[Tile | None, ...] | None:

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from kansa.parsers._json import decode_text, excerpt, is_cut_off, loads
-from kansa.parsers.canonical import canonical, is_empty_ura, sorted_tiles
+from kansa.parsers.canonical import canonical_shared, is_empty_ura, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
@@ -139,7 +139,7 @@ class GameBuilder:
         self.counts[key] = (n + 1, first)
 
     def build(self, index: int) -> Game:
-        events = canonical(self.events, self.n or 4)  # one for one, in the same places
+        events = canonical_shared(self.events, self.n or 4)  # one for one
         runs = SourceRuns(events, self.reader.source, None, tuple(self.starts), (),
                           tuple(self.lines)) if self.starts else None
         return dataclasses.replace(

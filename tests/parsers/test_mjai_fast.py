@@ -115,6 +115,14 @@ ODD_TEXTS = [
     '{"type":"reach_accepted","actor":0,"scores":[1,2,3]}',
     '{"type":"reach_accepted","actor":0,"scores":null}',
     '{"type":"dahai","actor":0,"pai":"1m"}',
+    # long lines, read as annotated ones; the first "type" is not the one that counts
+    '{"type":"hora","logs":"' + "x" * 120 + '","type":"dahai","actor":0,"pai":"1m",'
+    '"tsumogiri":false}',
+    '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":false,"logs":"' + "x" * 120 + '"}',
+    '{"type":"' + "x" * 120,
+    '{"type": "hora", "logs": "' + "x" * 120 + '", "type": "dahai", "actor": 0, "pai": "1m", '
+    '"tsumogiri": false}',
+    '{"type": "reach_accepted", "actor": 0, "logs": "' + "x" * 120 + '"}',
 ]
 
 
