@@ -291,10 +291,8 @@ def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 _PATHS = _paths(_BASE)[1:]
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(_PATHS), _VALUES), min_size=1, max_size=3))
-def test_mutated_paipu_give_only_format_errors(edits: list[tuple[tuple[Any, ...], Any]]) -> None:
-    doc = copy.deepcopy(_BASE)
+def _edited(doc: Any, edits: list[tuple[tuple[Any, ...], Any]]) -> Any:
+    """``doc`` with each edit's value set at its path, where the path still exists."""
     for path, value in edits:
         node = doc
         try:
@@ -303,6 +301,13 @@ def test_mutated_paipu_give_only_format_errors(edits: list[tuple[tuple[Any, ...]
             node[path[-1]] = value
         except (KeyError, IndexError, TypeError):
             continue
+    return doc
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PATHS), _VALUES), min_size=1, max_size=3))
+def test_mutated_paipu_give_only_format_errors(edits: list[tuple[tuple[Any, ...], Any]]) -> None:
+    doc = _edited(copy.deepcopy(_BASE), edits)
     try:
         games = parse(json.dumps(doc).encode(), "fuzz.json")
     except LogFormatError as exc:
@@ -346,14 +351,7 @@ def test_the_quick_reading_reads_as_the_full_one(
         edits: list[tuple[tuple[Any, ...], Any]]) -> None:
     doc = copy.deepcopy(_BASE)
     doc["log"].append(copy.deepcopy(doc["log"][0]))  # entries met before
-    for path, value in edits:
-        node = doc
-        try:
-            for key in path[:-1]:
-                node = node[key]
-            node[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
+    _edited(doc, edits)
     data = json.dumps(doc).encode()
     assert _outcome(_quick_or_full, data) == _outcome(_full, data)
 
