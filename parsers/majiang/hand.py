@@ -127,6 +127,7 @@ class Entry:
         """A shared event's track in the game's ``SourceTracks``: :data:`ZIMO` or
         :data:`DAPAI`."""
 
+
 ZIMO: Final = 0
 DAPAI: Final = 1
 """The tracks of the game's ``SourceTracks`` that a hand's shared draws and discards
@@ -145,7 +146,7 @@ are 888."""
 
 
 class Hand:
-    """One ``log`` entry turned into kansa events."""
+    """One hand (an element of ``log``: a list of entries) turned into kansa events."""
 
     def __init__(self, players: int, src: SourceRef, notes: list[Diagnostic]) -> None:
         self.n = players
