@@ -41,9 +41,23 @@ def sorted_tiles(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     last = -1
     for tile in tiles:
         if tile.order < last:
-            return tuple(sorted(tiles, key=_ORDER))
+            return _insertion_sorted(tiles)
         last = tile.order
     return tiles
+
+
+def _insertion_sorted(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """``tiles`` sorted by ``order``, as ``sorted`` sorts them (stably), by insertion:
+    a hand is at most 14 tiles, mostly in order."""
+    out = list(tiles)
+    for k in range(1, len(out)):
+        tile = out[k]
+        j = k - 1
+        while j >= 0 and out[j].order > tile.order:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = tile
+    return tuple(out)
 
 
 def is_empty_ura(item: tuple[Yaku, int]) -> bool:
@@ -51,15 +65,17 @@ def is_empty_ura(item: tuple[Yaku, int]) -> bool:
     return item[0] is Yaku.URA_DORA and item[1] == 0
 
 
-def _sorted_hidden(tiles: tuple[Tile | None, ...]) -> tuple[Tile | None, ...]:
-    if None not in tiles:
-        return sorted_tiles(tiles)  # type: ignore[arg-type]
-    known = sorted((t for t in tiles if t is not None), key=_ORDER)
-    return (*known, *(None for t in tiles if t is None))
+def sorted_hidden(tiles: tuple[Tile | None, ...]) -> tuple[Tile | None, ...]:
+    """A dealt hand in canonical order: its known tiles sorted, then its hidden ones."""
+    for tile in tiles:
+        if tile is None:
+            known = sorted((t for t in tiles if t is not None), key=_ORDER)
+            return (*known, *(None for t in tiles if t is None))
+    return sorted_tiles(tiles)  # type: ignore[arg-type]
 
 
 def _start(ev: StartKyoku) -> Event:
-    tehais = tuple(_sorted_hidden(h) for h in ev.tehais)
+    tehais = tuple(sorted_hidden(h) for h in ev.tehais)
     return ev if tehais == ev.tehais else dataclasses.replace(ev, tehais=tehais)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from kansa.replay.events import Event, SourceRef, StartKyoku
 from kansa.replay.frozen import frozen_state, set_frozen_state
@@ -120,11 +120,11 @@ class SourceRuns:
         set_frozen_state(self, state)
 
 
-TAKE_NEXT = 0
+TAKE_NEXT: Final = 0
 """A :class:`SourceTracks` code ``TAKE_NEXT + t``: the next element of track ``t``."""
-PEEK_NEXT = 64
+PEEK_NEXT: Final = 64
 """Code ``PEEK_NEXT + t``: the element track ``t`` gives next, not taken."""
-SAME_PLACE = 128
+SAME_PLACE: Final = 128
 """Code ``SAME_PLACE``: the place of the event before."""
 
 
