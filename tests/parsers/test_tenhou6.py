@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tenhou6_helpers import (
     EQUIM,
     FILES,
@@ -132,6 +134,15 @@ def test_sniff_rejects_other_formats() -> None:
     assert not tenhou6.sniff(b'<mjloggm ver="2.3"><SHUFFLE seed=""/>')
     assert not tenhou6.sniff(b'{"title":"x","player":["a"],"log":[[{"qipai":{}}]]}')
     assert not tenhou6.sniff(b"[1, 2, 3]")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([b'"log"', b":", b" ", b"[", b"[[", b"-", b"7", b'"x"', b",",
+                                 b"{", b'"lo', b'g"', b'"log":[[[-1', b'"log": [[{']),
+                max_size=24))
+def test_sniff_finds_a_log_of_kyokus_wherever_the_pattern_does(parts: list[bytes]) -> None:
+    head = b"{" + b"".join(parts)
+    assert tenhou6.sniff(head) == (tenhou6._LOG_OF_KYOKUS.search(head) is not None)
 
 
 # -- the order of play -------------------------------------------------------------
