@@ -1,18 +1,26 @@
 """One hand of a majiang paipu (a ``log`` entry) turned into kansa events, entry by
 entry: the reader of :mod:`kansa.parsers.majiang.read` gives each hand its entries
-decoded, or (its quick reading) their JSON text, and a draw or discard met before is
-one shared event without a ``src``, placed through the game's ``SourceTracks``."""
+decoded, or (its quick reading) the paipu's bytes, where a hand's draws and discards
+are read without a decoder (:mod:`kansa.parsers.majiang.scan`), each one shared event
+without a ``src``, placed through the game's ``SourceTracks``."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from kansa.parsers._json import NOT_READ, plainly_within, quick_value
+from kansa.parsers.canonical import is_empty_ura, sorted_hidden, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, short
 from kansa.parsers.majiang.names import DRAW_BY_NAME, YAKU_BY_NAME
-from kansa.parsers.majiang.paipu import NotQuick
+from kansa.parsers.majiang.quick import NotQuick
+from kansa.parsers.majiang.scan import (
+    NOT_SHARED,
+    TILE_INDEXES,
+    entry_code,
+    entry_value,
+    skip_space,
+)
 from kansa.replay.events import (
     Ankan,
     Chi,
@@ -37,23 +45,16 @@ from kansa.replay.game import TAKE_NEXT, Diagnostic
 from kansa.replay.tiles import ALL_TILES, WINDS, Seat, Tile
 from kansa.replay.yaku import Yaku
 
-__all__ = ["DAPAI", "TRACK_KINDS", "ZIMO", "Entry", "Hand", "json_value", "pointer_ref"]
+if TYPE_CHECKING:  # native integers where compiled; only annotations name them
+    from mypy_extensions import i64
+
+__all__ = ["DAPAI", "TRACK_KINDS", "ZIMO", "Entry", "Hand", "pointer_ref"]
 
 
 _PAI = re.compile(r"([mpsz])([0-9])([_*+=\-]*)")
 _MELD = re.compile(r"[mpsz](?:\d[+=\-]?)+\d*")
 _OFFSET4 = {"+": 1, "=": 2, "-": 3}
 """Call markers: the discarder's seat relative to the caller (4 players)."""
-
-
-def json_value(text: bytes, depth: int) -> Any:
-    """One JSON value of the quick reading that nests at most ``depth`` deep."""
-    if text.count(b"[") + text.count(b"{") > depth and not plainly_within(text, depth):
-        raise NotQuick
-    value = quick_value(text)
-    if value is NOT_READ:
-        raise NotQuick
-    return value
 
 
 def pointer_ref(src: SourceRef, key: int | str) -> SourceRef:
@@ -91,8 +92,55 @@ _DIGITS: Final[dict[str, dict[str, Tile]]] = {
 """Per suit letter, the tile of each digit that follows it."""
 
 
-def _haisi(text: Any, src: SourceRef) -> tuple[Tile | None, ...]:
-    """The concealed tiles of a hand string (melds after ``,`` left out, ``_`` hidden)."""
+def _haisi(f: Fields, key: str, text: Any) -> tuple[Tile | None, ...]:
+    """The concealed tiles of the hand string ``text`` in field ``key`` of ``f`` (melds
+    after ``,`` left out, ``_`` hidden)."""
+    if isinstance(text, str):
+        tiles = _plain_haisi(text.encode())
+        if tiles is not None:
+            return tiles
+    return _haisi_with_error(text, f.at(key))
+
+
+def _all_known(tiles: tuple[Tile | None, ...]) -> tuple[Tile, ...] | None:
+    """``tiles`` where none is hidden, else ``None``."""
+    for tile in tiles:
+        if tile is None:
+            return None
+    return tiles  # type: ignore[return-value]
+
+
+def _plain_haisi(data: bytes) -> tuple[Tile | None, ...] | None:
+    """:func:`_haisi` of a hand string's bytes; ``None`` for anything it should refuse."""
+    tiles: list[Tile | None] = []
+    suit: i64 = -1  # ten times the index of the suit letter last met
+    k: i64
+    for k in range(len(data)):
+        c: i64 = data[k]
+        if 0x30 <= c <= 0x39:
+            tile = _TILE_AT[suit + c - 0x30] if suit >= 0 else None
+            if tile is None:
+                return None
+            tiles.append(tile)
+        elif c == 0x6D:  # m
+            suit = 0
+        elif c == 0x70:  # p
+            suit = 10
+        elif c == 0x73:  # s
+            suit = 20
+        elif c == 0x7A:  # z
+            suit = 30
+        elif c == 0x5F:  # _
+            tiles.append(None)
+        elif c == 0x2C:  # ,
+            break
+        elif c not in (0x2A, 0x2B, 0x3D, 0x2D):  # * + = -
+            return None
+    return tuple(tiles)
+
+
+def _haisi_with_error(text: Any, src: SourceRef) -> tuple[Tile | None, ...]:
+    """:func:`_haisi`, character by character, with the error of the first problem."""
     if not isinstance(text, str):
         raise LogFormatError(f"a hand should be a string, not {short(text)}", src)
     tiles: list[Tile | None] = []
@@ -116,16 +164,18 @@ def _haisi(text: Any, src: SourceRef) -> tuple[Tile | None, ...]:
 class Entry:
     """A log entry: its kind, and its fields, or the shared event it always gives."""
 
-    __slots__ = ("event", "fields", "kind", "track")
+    __slots__ = ("body", "event", "fields", "kind", "track")
 
     def __init__(self, kind: str, fields: Fields | None, event: Event | None = None,
-                 track: int = -1) -> None:
+                 track: int = -1, body: dict[str, Any] | None = None) -> None:
         self.kind = kind
         self.fields = fields
         self.event = event
         self.track = track
         """A shared event's track in the game's ``SourceTracks``: :data:`ZIMO` or
         :data:`DAPAI`."""
+        self.body = body
+        """A shared event's decoded fields, which every occurrence has."""
 
 
 ZIMO: Final = 0
@@ -135,14 +185,37 @@ are read from."""
 TRACK_KINDS: Final = ("zimo", "dapai")
 """The entry kind of each track."""
 
-_SHARED: Final[dict[tuple[int, int], dict[bytes, Entry]]] = {}
-"""Per number of players and ``jushu`` (which turn ``l`` into a seat), the draw and
-discard entries met before, by their JSON text: each is one shared event without a
-``src`` (its place is in the game's :class:`SourceTracks`)."""
-_SHARED_MOST: Final = 4096
-"""Entries kept per table: the texts of every tile (37 with the red fives) drawn,
-discarded and discarded from the draw by every seat, in both orders of their two keys,
-are 888."""
+_TILE_AT: Final[list[Tile | None]] = [None] * TILE_INDEXES
+for _t in ALL_TILES:
+    _TILE_AT["mpsz".index(_t.majiang[0]) * 10 + int(_t.majiang[1])] = _t
+"""The tile of each index of :func:`~kansa.parsers.majiang.scan.entry_code`."""
+
+_SHARED: Final[dict[tuple[int, int], list[Entry | None]]] = {}
+"""Per number of players and ``jushu`` (which turn ``l`` into a seat), the shared draw
+and discard entries met before, by their :func:`entry_code`: each is one event without
+a ``src`` (its place is in the game's :class:`SourceTracks`)."""
+_CODES: Final = 2 * 4 * TILE_INDEXES * 2
+
+
+def _shared_entry(code: int, players: int, jushu: int) -> Entry:
+    """The shared entry of :func:`entry_code` ``code`` in a hand of dealer ``jushu``."""
+    tsumogiri, rest = code % 2, code // 2
+    tile = _TILE_AT[rest % TILE_INDEXES]
+    assert tile is not None
+    kind, actor = divmod(rest // TILE_INDEXES, 4)
+    seat = Seat((actor + jushu) % players)
+    body: dict[str, Any] = {"l": actor, "p": tile.majiang + ("_" if tsumogiri else "")}
+    if kind == 0:
+        return Entry("zimo", None, Tsumo(actor=seat, tile=tile), ZIMO, body)
+    return Entry("dapai", None, Dahai(actor=seat, tile=tile, tsumogiri=tsumogiri == 1),
+                 DAPAI, body)
+
+
+_MELDS: Final[dict[str, tuple[tuple[Tile, ...], int | None, str | None]]] = {}
+""":meth:`Hand.meld` of each meld text read before."""
+_MELDS_MOST: Final = 4096
+"""Melds kept, a bound for hostile input: the 707 calls and kans of the 30 corpus
+games are 158 distinct melds."""
 
 
 class Hand:
@@ -150,14 +223,11 @@ class Hand:
 
     def __init__(self, players: int, src: SourceRef, notes: list[Diagnostic]) -> None:
         self.n = players
+        """The number of players; for the quick reading, 0 until the first deal says."""
         self.src = src
         self.notes = notes
         self.jushu = 0
         self.items: list[Entry] = []
-        self.texts: list[bytes] = []
-        """For the quick reading, the JSON text of each entry."""
-        self.depth = 0
-        """For the quick reading, how deep an entry may nest."""
         self.kan_open = False
         """The last kan was open (daiminkan/kakan): its indicator follows the discard."""
         self.dora_due = False
@@ -173,36 +243,53 @@ class Hand:
     def seat(self, f: Fields, key: str = "l") -> Seat:
         return Seat((f.integer(key, 0, self.n - 1) + self.jushu) % self.n)
 
-    def read(self, raw: list[Any], depth: int | None = None) -> list[Event]:
-        """The hand's events; ``raw`` holds its decoded entries, or (``depth`` set) their
-        JSON text, each nesting at most ``depth`` deep."""
-        if depth is None:
-            self.items = [self.item(i, entry) for i, entry in enumerate(raw)]
-            if self.items[0].kind != "qipai":
-                raise LogFormatError("a hand should start with qipai", self.src)
-            return self.play(self.qipai(self.fields(0)))
-        # each entry's text as bytes, in two calls for the hand (a NUL, which JSON
-        # text cannot hold, between them)
-        texts = b"\0".join(raw).split(b"\0")
-        if len(texts) != len(raw):
+    def read(self, raw: list[Any]) -> list[Event]:
+        """The events of the hand whose decoded entries are ``raw``."""
+        self.items = [self.item(i, entry) for i, entry in enumerate(raw)]
+        if self.items[0].kind != "qipai":
+            raise LogFormatError("a hand should start with qipai", self.src)
+        return self.play(self.qipai(self.fields(0)))
+
+    def scan(self, data: bytes, pos: i64, depth: int) -> tuple[list[Event], i64]:
+        """The events of the hand whose list opens at ``pos`` in the paipu's bytes
+        ``data``, and the offset after it; each entry nests at most ``depth`` deep.
+
+        :raises NotQuick: for a text the full reading reads (or words the error of).
+        """
+        pos = skip_space(data, pos + 1)
+        value, end = entry_value(data, pos, depth)
+        head = self.item(0, value)
+        if head.kind != "qipai" or head.fields is None:
             raise NotQuick
-        self.texts, self.depth = texts, depth
-        head = self.item(0, json_value(texts[0], depth))
-        if head.kind != "qipai":
-            raise NotQuick
+        if self.n == 0:
+            hands = head.fields.get("shoupai")
+            if not isinstance(hands, list) or len(hands) not in (3, 4):
+                raise NotQuick
+            self.n = len(hands)
         self.items = [head]
-        start = self.qipai(self.fields(0))
-        shared = _SHARED.setdefault((self.n, self.jushu), {})
+        start = self.qipai(head.fields)
+        shared = _SHARED.get((self.n, self.jushu))
+        if shared is None:
+            shared = _SHARED[(self.n, self.jushu)] = [None] * _CODES
         items = self.items
-        for i in range(1, len(texts)):
-            text = texts[i]
-            item = shared.get(text)
-            if item is None:
-                item = self.item(i, json_value(text, depth))
-                if len(shared) < _SHARED_MOST:
-                    item = self.shared(text, item, shared)
-            items.append(item)
-        return self.play(start)
+        n = self.n
+        pos = skip_space(data, end)
+        code: i64
+        while data[pos] == 0x2C:  # ,
+            pos = skip_space(data, pos + 1)
+            code, end = entry_code(data, pos, n)
+            if code == NOT_SHARED:
+                value, end = entry_value(data, pos, depth)
+                items.append(self.item(len(items), value))
+            else:
+                item = shared[code]
+                if item is None:
+                    item = shared[code] = _shared_entry(code, n, self.jushu)
+                items.append(item)
+            pos = skip_space(data, end)
+        if data[pos] != 0x5D:  # ]
+            raise NotQuick
+        return self.play(start), pos + 1
 
     def item(self, i: int, entry: Any) -> Entry:
         if not isinstance(entry, dict) or len(entry) != 1:
@@ -216,34 +303,12 @@ class Hand:
         return SourceRef(self.src.file, pointer=f"{self.src.pointer}/{i}/{kind}")
 
     def fields(self, i: int) -> Fields:
-        """Entry ``i``'s fields (decoded again for a shared entry)."""
-        f = self.items[i].fields
+        """Entry ``i``'s fields (at its own position for a shared entry)."""
+        item = self.items[i]
+        f = item.fields
         if f is None:
-            f = self.item(i, json_value(self.texts[i], self.depth)).fields
-            assert f is not None
+            f = Fields(item.body, self.at(i, item.kind))
         return f
-
-    def shared(self, text: bytes, item: Entry, shared: dict[bytes, Entry]) -> Entry:
-        """The draw or discard ``item`` (read from ``text``) as one shared event, kept in
-        ``shared``, where its event is the same wherever it occurs; else ``item``."""
-        kind, f = item.kind, item.fields
-        if f is None or kind not in ("zimo", "dapai"):
-            return item
-        actor, code = f.get("l"), f.get("p")
-        if type(actor) is not int or not 0 <= actor < self.n \
-                or type(code) is not str or code not in _KNOWN:
-            return item
-        tile, marks = _KNOWN[code]
-        seat = Seat((actor + self.jushu) % self.n)
-        if kind == "zimo":
-            item = Entry(kind, None, Tsumo(actor=seat, tile=tile), ZIMO)
-        elif "*" not in marks:  # a riichi discard is followed by its declaration's events
-            item = Entry(kind, None, Dahai(actor=seat, tile=tile, tsumogiri="_" in marks),
-                         DAPAI)
-        else:
-            return item
-        shared[text] = item
-        return item
 
     def play(self, start: StartKyoku) -> list[Event]:
         """The events of the entries after the deal ``start``."""
@@ -318,7 +383,8 @@ class Hand:
             f.fail("shoupai", f"'shoupai' should have {n} hands, not {len(hands)}")
         defen = f.ints("defen", n)
         by_seat = [(s - self.jushu) % n for s in range(n)]  # the l of each seat
-        tehais = tuple(_haisi(hands[k], f.at("shoupai")) or (None,) * 13 for k in by_seat)
+        tehais = tuple(sorted_hidden(_haisi(f, "shoupai", hands[k]) or (None,) * 13)
+                       for k in by_seat)
         baopai, _ = _field_tile(f, "baopai", "baopai")
         return StartKyoku(
             bakaze=WINDS[wind], kyoku=self.jushu + 1, honba=f.integer("changbang", 0),
@@ -416,6 +482,10 @@ class Hand:
     def meld(self, f: Fields) -> tuple[tuple[Tile, ...], int | None, str | None]:
         """A meld's tiles in written order, the called tile's index and its mark."""
         m = f.req("m")
+        if type(m) is str:
+            read = _MELDS.get(m)
+            if read is not None:
+                return read
         if not isinstance(m, str) or not _MELD.fullmatch(m):
             f.fail("m", f"{short(m)} is not a majiang meld")
         tiles: list[Tile] = []
@@ -428,7 +498,10 @@ class Hand:
                     f.fail("m", f"{m[0]}{ch} in meld {short(m)} is not a tile")
             else:
                 called, mark = len(tiles) - 1, ch
-        return tuple(tiles), called, mark
+        read = tuple(tiles), called, mark
+        if len(_MELDS) < _MELDS_MOST:
+            _MELDS[m] = read
+        return read
 
     def target(self, f: Fields, actor: Seat, mark: str) -> Seat:
         if self.n == 4:
@@ -439,9 +512,10 @@ class Hand:
     def on_hule(self, f: Fields, out: list[Event]) -> int:
         actor = self.seat(f)
         target = actor if f.get("baojia") is None else self.seat(f, "baojia")
-        hand = _haisi(f.req("shoupai"), f.at("shoupai"))
-        known = tuple(t for t in hand if t is not None) if None not in hand else None
-        tile = known[-1] if known and len(known) % 3 == 2 else None
+        known = _all_known(_haisi(f, "shoupai", f.req("shoupai")))
+        tile = known[-1] if known and len(known) % 3 == 2 else None  # written last
+        if known is not None:
+            known = sorted_tiles(known)
         yaku, pao = self.hupai(f, actor) if f.has("hupai") else (None, None)
         han = f.opt_int("fanshu", 0)
         if f.has("damanguan"):
@@ -461,8 +535,9 @@ class Hand:
                                                      Seat | None]:
         out: list[tuple[Yaku, int]] = []
         pao = None
+        at = f.at("hupai")
         for entry in f.array("hupai"):
-            h = Fields(entry, f.at("hupai"))
+            h = Fields(entry, at)
             name = h.text("name")
             fanshu = h.req("fanshu")
             if isinstance(fanshu, str) and fanshu and set(fanshu) == {"*"}:
@@ -474,7 +549,8 @@ class Hand:
                 self.notes.append(Diagnostic(f"unknown yaku {name!r} ({han} han) left out",
                                              h.src))
                 continue
-            out.append((yaku, han))
+            if not is_empty_ura((yaku, han)):  # as the canonical form has it
+                out.append((yaku, han))
             mark = h.get("baojia")
             if isinstance(mark, str) and mark in _OFFSET4:
                 pao = self.target(h, actor, mark)
@@ -498,10 +574,9 @@ class Hand:
             rows = f.array("shoupai")
             if len(rows) != self.n:
                 f.fail("shoupai", f"'shoupai' should have {self.n} hands, not {len(rows)}")
-            shown = [_haisi(rows[(s - self.jushu) % self.n], f.at("shoupai"))
+            shown = [_all_known(_haisi(f, "shoupai", rows[(s - self.jushu) % self.n]))
                      for s in range(self.n)]
-            hands = tuple(None if not h or None in h else
-                          tuple(t for t in h if t is not None) for h in shown)
+            hands = tuple(sorted_tiles(h) if h else None for h in shown)
         tenpai = None
         actor = None
         if hands is not None and not reason.is_abortive:

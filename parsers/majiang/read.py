@@ -18,19 +18,21 @@ from __future__ import annotations
 import math
 import re
 from pathlib import PurePath
-from typing import Any, Final
-
-import msgspec
+from typing import TYPE_CHECKING, Any, Final
 
 from kansa.parsers._json import decode_text, load_document, utf8_of
 from kansa.parsers.canonical import canonical_shared
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short
-from kansa.parsers.majiang.hand import TRACK_KINDS, Hand, json_value, pointer_ref
-from kansa.parsers.majiang.paipu import PAIPU_DECODER, NotQuick, Paipu
+from kansa.parsers.majiang.hand import TRACK_KINDS, Hand, pointer_ref
+from kansa.parsers.majiang.quick import NotQuick
+from kansa.parsers.majiang.scan import json_value, skip_space
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import EndGame, Event, SourceRef
 from kansa.replay.game import Diagnostic, Game, Player, RuleHints, SourceTracks
+
+if TYPE_CHECKING:  # native integers where compiled; only annotations name them
+    from mypy_extensions import i64
 
 __all__ = ["parse", "read_full", "read_quick", "sniff"]
 
@@ -68,7 +70,7 @@ def read_full(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> Game
         raise LogFormatError(f"expected a JSON object, got {short(doc)}",
                              SourceRef(source, line=1, column=1))
     f = Fields(doc, SourceRef(source, pointer=""), "a majiang paipu object")
-    return _game(f, source, None, None)
+    return _game(f, source, [])
 
 
 _QUICK_DEPTH: Final = 8
@@ -77,55 +79,104 @@ objects in a list in a log entry (a win's ``hupai``), depth 7."""
 
 
 def read_quick(data: bytes, source: str, depth: int) -> Game:
-    """The game, read through :data:`PAIPU_DECODER` in a paipu that nests at most
-    ``depth`` deep: the top-level fields and every log entry not met before are decoded
-    one at a time, each with its depth counted.
+    """The game, read from the paipu's bytes, which nest at most ``depth`` deep: the
+    hands' draws and discards are read without a decoder (each text met before is the
+    same event), every other value is decoded alone with its depth counted.
 
     :raises NotQuick: where the full reading is needed (it reads the whole document).
     """
     utf8 = utf8_of(data)
     if utf8 is None:
         raise NotQuick
-    # msgspec checks the UTF-8 of the strings it decodes, not of a Raw's text: every
-    # Raw here is decoded, or is the text of an entry decoded before
     try:
-        paipu = PAIPU_DECODER.decode(utf8)
-    except (msgspec.DecodeError, RecursionError, UnicodeError):
+        return _scan(utf8, source, depth)
+    except IndexError:  # the text ends inside a value
         raise NotQuick from None
+
+
+def _scan(data: bytes, source: str, depth: int) -> Game:
+    """:func:`read_quick` of ``data`` (UTF-8 without a byte-order mark)."""
     doc: dict[str, Any] = {}
-    for name in _TOP_FIELDS:
-        raw: msgspec.Raw = getattr(paipu, name)
-        if len(raw):
-            doc[name] = json_value(bytes(raw), depth - 1)
-    return _game(Fields(doc, SourceRef(source, pointer="")), source, paipu.log, depth)
+    hands: list[tuple[Hand, list[Event]]] = []
+    src = SourceRef(source, pointer="/log")
+    notes: list[Diagnostic] = []
+    pos: i64 = skip_space(data, 0)
+    if data[pos] != 0x7B:  # {
+        raise NotQuick
+    pos = skip_space(data, pos + 1)
+    while data[pos] == 0x22:  # "
+        key, end = json_value(data, pos, 0)
+        pos = skip_space(data, end)
+        if data[pos] != 0x3A:  # :
+            raise NotQuick
+        pos = skip_space(data, pos + 1)
+        if key == "log":
+            if hands or data[pos] != 0x5B:  # [
+                raise NotQuick
+            pos, hands = _scan_log(data, pos, depth - 3, src, notes)
+        else:
+            doc[key], pos = json_value(data, pos, depth - 1)
+        pos = skip_space(data, pos)
+        if data[pos] != 0x2C:  # ,
+            break
+        pos = skip_space(data, pos + 1)
+        if data[pos] != 0x22:  # a comma before the closing brace
+            raise NotQuick
+    if data[pos] != 0x7D or skip_space(data, pos + 1) != len(data) or not hands:  # }
+        raise NotQuick
+    names = doc.get("player")
+    if not isinstance(names, list) or len(names) != hands[0][0].n:
+        raise NotQuick
+    return _game(Fields(doc, SourceRef(source, pointer="")), source, notes, hands)
 
 
-_TOP_FIELDS: Final = tuple(name for name in Paipu.__struct_fields__ if name != "log")
+def _scan_log(data: bytes, pos: i64, depth: int, src: SourceRef,
+              notes: list[Diagnostic]) -> tuple[i64, list[tuple[Hand, list[Event]]]]:
+    """The hands of the log whose list opens at ``pos``, and the offset after it."""
+    hands: list[tuple[Hand, list[Event]]] = []
+    players = 0  # told by the first deal
+    pos = skip_space(data, pos + 1)
+    while data[pos] == 0x5B:  # [
+        hand = Hand(players, pointer_ref(src, len(hands)), notes)
+        events, pos = hand.scan(data, pos, depth)
+        players = hand.n
+        hands.append((hand, events))
+        pos = skip_space(data, pos)
+        if data[pos] != 0x2C:  # ,
+            break
+        pos = skip_space(data, pos + 1)
+        if data[pos] != 0x5B:  # a comma before the closing bracket
+            raise NotQuick
+    if data[pos] != 0x5D:  # ]
+        raise NotQuick
+    return pos + 1, hands
 
 
-def _game(f: Fields, source: str, quick_log: list[list[msgspec.Raw]] | None,
-          depth: int | None) -> Game:
-    """The game of the paipu ``f``; for the quick reading, its log is ``quick_log``: the
-    JSON text of each entry, which nests at most ``depth - 3`` deep."""
+def _game(f: Fields, source: str, diagnostics: list[Diagnostic],
+          read: list[tuple[Hand, list[Event]]] | None = None) -> Game:
+    """The game of the paipu ``f``, its hands read from its ``log``, or (the quick
+    reading) already ``read``, each with its events."""
     names = f.array("player")
     if len(names) not in (3, 4) or not all(isinstance(x, str) for x in names):
         f.fail("player", f"'player' should be 3 or 4 names, not {short(names)}")
     n = len(names)
     qijia = f.integer("qijia", 0, n - 1)
     order = [(qijia + s) % n for s in range(n)]  # player index of each seat
-    log: list[Any] = f.array("log") if quick_log is None else quick_log
-    diagnostics: list[Diagnostic] = []
     events: list[Event] = []
-    src = f.at("log")
     tracks = _Tracks()
-    for k, entries in enumerate(log):
-        if not isinstance(entries, list) or not entries:
-            raise LogFormatError(f"hand {k} should be a non-empty list", pointer_ref(src, k))
-        hand = Hand(n, pointer_ref(src, k), diagnostics)
-        first = len(events)
-        events.extend(hand.read(entries, None if depth is None else depth - 3))
+    if read is None:
+        src = f.at("log")
+        read = []
+        for k, entries in enumerate(f.array("log")):
+            if not isinstance(entries, list) or not entries:
+                raise LogFormatError(f"hand {k} should be a non-empty list",
+                                     pointer_ref(src, k))
+            hand = Hand(n, pointer_ref(src, k), diagnostics)
+            read.append((hand, hand.read(entries)))
+    for hand, hand_events in read:
         if hand.order:
-            tracks.add(first, hand)
+            tracks.add(len(events), hand)
+        events.extend(hand_events)
     end = _end_game(f, n, order)
     if end is not None:
         events.append(end)

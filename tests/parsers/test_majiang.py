@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kansa.parsers import load, sniff
 from kansa.parsers.errors import LogFormatError
-from kansa.parsers.majiang.paipu import NotQuick
+from kansa.parsers.majiang.quick import NotQuick
 from kansa.parsers.majiang.read import parse, read_full, read_quick
 from kansa.parsers.source import DEFAULT_LIMITS
 from kansa.replay.events import (
