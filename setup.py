@@ -36,7 +36,7 @@ protocol of a tag (mypyc compiles no overload without an implementation)."""
 COMPILED_MODULES = (
     "kansa/parsers/canonical.py", "kansa/parsers/fields.py",
     "kansa/parsers/majiang/hand.py", "kansa/parsers/majiang/read.py",
-    "kansa/parsers/majiang/scan.py",
+    "kansa/parsers/majiang/scan.py", "kansa/parsers/majiang/tiles.py",
     "kansa/parsers/mjai/claims.py", "kansa/parsers/mjai/fast.py", "kansa/parsers/mjai/read.py",
     "kansa/parsers/tenhou6/items.py", "kansa/parsers/tenhou6/jsontext.py",
     "kansa/parsers/tenhou6/kyoku.py", "kansa/parsers/tenhou6/order.py",

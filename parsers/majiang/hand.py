@@ -13,13 +13,23 @@ from kansa.parsers.canonical import is_empty_ura, sorted_hidden, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, short
 from kansa.parsers.majiang.names import DRAW_BY_NAME, YAKU_BY_NAME
-from kansa.parsers.majiang.quick import NotQuick
+from kansa.parsers.majiang.paipu import NotQuick
 from kansa.parsers.majiang.scan import (
     NOT_SHARED,
     TILE_INDEXES,
     entry_code,
     entry_value,
     skip_space,
+    text_value,
+)
+from kansa.parsers.majiang.tiles import (
+    INDEX_OF,
+    KNOWN,
+    TILE_AT,
+    all_known,
+    field_tile,
+    haisi,
+    tile_of,
 )
 from kansa.replay.events import (
     Ankan,
@@ -42,7 +52,7 @@ from kansa.replay.events import (
     Tsumo,
 )
 from kansa.replay.game import TAKE_NEXT, Diagnostic
-from kansa.replay.tiles import ALL_TILES, WINDS, Seat, Tile
+from kansa.replay.tiles import WINDS, Seat, Tile
 from kansa.replay.yaku import Yaku
 
 if TYPE_CHECKING:  # native integers where compiled; only annotations name them
@@ -51,7 +61,6 @@ if TYPE_CHECKING:  # native integers where compiled; only annotations name them
 __all__ = ["DAPAI", "TRACK_KINDS", "ZIMO", "Entry", "Hand", "pointer_ref"]
 
 
-_PAI = re.compile(r"([mpsz])([0-9])([_*+=\-]*)")
 _MELD = re.compile(r"[mpsz](?:\d[+=\-]?)+\d*")
 _OFFSET4 = {"+": 1, "=": 2, "-": 3}
 """Call markers: the discarder's seat relative to the caller (4 players)."""
@@ -60,105 +69,6 @@ _OFFSET4 = {"+": 1, "=": 2, "-": 3}
 def pointer_ref(src: SourceRef, key: int | str) -> SourceRef:
     """The position of ``key`` inside the value at ``src``'s pointer."""
     return SourceRef(src.file, pointer=f"{src.pointer or ''}/{key}")
-
-
-_KNOWN: dict[str, tuple[Tile, str]] = {
-    t.majiang + marks: (t, marks) for t in ALL_TILES for marks in ("", "_", "*", "_*")}
-
-
-def _tile(text: Any, src: SourceRef, what: str) -> tuple[Tile, str]:
-    """A majiang tile and its trailing marks (``_`` ``*`` ``+=-``)."""
-    if type(text) is str and text in _KNOWN:
-        return _KNOWN[text]
-    m = _PAI.fullmatch(text) if isinstance(text, str) else None
-    if m is None:
-        raise LogFormatError(f"{what}: {short(text)} is not a majiang tile", src)
-    try:
-        return Tile.from_majiang(m.group(1) + m.group(2)), m.group(3)
-    except ValueError:
-        raise LogFormatError(f"{what}: {short(text)} is not a majiang tile", src) from None
-
-
-def _field_tile(f: Fields, key: str, what: str) -> tuple[Tile, str]:
-    """``_tile`` of field ``key``; the position is only built for an error."""
-    value = f.get(key)
-    if type(value) is str and value in _KNOWN:
-        return _KNOWN[value]
-    return _tile(f.req(key), f.at(key), what)
-
-
-_DIGITS: Final[dict[str, dict[str, Tile]]] = {
-    suit: {t.majiang[1]: t for t in ALL_TILES if t.majiang[0] == suit} for suit in "mpsz"}
-"""Per suit letter, the tile of each digit that follows it."""
-
-
-def _haisi(f: Fields, key: str, text: Any) -> tuple[Tile | None, ...]:
-    """The concealed tiles of the hand string ``text`` in field ``key`` of ``f`` (melds
-    after ``,`` left out, ``_`` hidden)."""
-    if isinstance(text, str):
-        tiles = _plain_haisi(text.encode())
-        if tiles is not None:
-            return tiles
-    return _haisi_with_error(text, f.at(key))
-
-
-def _all_known(tiles: tuple[Tile | None, ...]) -> tuple[Tile, ...] | None:
-    """``tiles`` where none is hidden, else ``None``."""
-    for tile in tiles:
-        if tile is None:
-            return None
-    return tiles  # type: ignore[return-value]
-
-
-def _plain_haisi(data: bytes) -> tuple[Tile | None, ...] | None:
-    """:func:`_haisi` of a hand string's bytes; ``None`` for anything it should refuse."""
-    tiles: list[Tile | None] = []
-    suit: i64 = -1  # ten times the index of the suit letter last met
-    k: i64
-    for k in range(len(data)):
-        c: i64 = data[k]
-        if 0x30 <= c <= 0x39:
-            tile = _TILE_AT[suit + c - 0x30] if suit >= 0 else None
-            if tile is None:
-                return None
-            tiles.append(tile)
-        elif c == 0x6D:  # m
-            suit = 0
-        elif c == 0x70:  # p
-            suit = 10
-        elif c == 0x73:  # s
-            suit = 20
-        elif c == 0x7A:  # z
-            suit = 30
-        elif c == 0x5F:  # _
-            tiles.append(None)
-        elif c == 0x2C:  # ,
-            break
-        elif c not in (0x2A, 0x2B, 0x3D, 0x2D):  # * + = -
-            return None
-    return tuple(tiles)
-
-
-def _haisi_with_error(text: Any, src: SourceRef) -> tuple[Tile | None, ...]:
-    """:func:`_haisi`, character by character, with the error of the first problem."""
-    if not isinstance(text, str):
-        raise LogFormatError(f"a hand should be a string, not {short(text)}", src)
-    tiles: list[Tile | None] = []
-    suit = ""
-    digits: dict[str, Tile] | None = None
-    for ch in text.split(",", 1)[0]:
-        if ch in _DIGITS:
-            suit, digits = ch, _DIGITS[ch]
-        elif ch.isdigit() and digits is not None:
-            tile = digits.get(ch)
-            if tile is None:
-                raise LogFormatError(f"{suit}{ch} in hand {short(text)} is not a tile", src)
-            tiles.append(tile)
-        elif ch == "_":
-            tiles.append(None)
-        elif ch not in "*+=-":
-            raise LogFormatError(f"unexpected {ch!r} in hand {short(text)}", src)
-    return tuple(tiles)
 
 
 class Entry:
@@ -185,22 +95,23 @@ are read from."""
 TRACK_KINDS: Final = ("zimo", "dapai")
 """The entry kind of each track."""
 
-_TILE_AT: Final[list[Tile | None]] = [None] * TILE_INDEXES
-for _t in ALL_TILES:
-    _TILE_AT["mpsz".index(_t.majiang[0]) * 10 + int(_t.majiang[1])] = _t
-"""The tile of each index of :func:`~kansa.parsers.majiang.scan.entry_code`."""
-
 _SHARED: Final[dict[tuple[int, int], list[Entry | None]]] = {}
 """Per number of players and ``jushu`` (which turn ``l`` into a seat), the shared draw
 and discard entries met before, by their :func:`entry_code`: each is one event without
 a ``src`` (its place is in the game's :class:`SourceTracks`)."""
 _CODES: Final = 2 * 4 * TILE_INDEXES * 2
+_SHARED_TEXTS: Final[dict[tuple[int, int], dict[bytes, Entry]]] = {}
+"""For :meth:`Hand.read_texts`, the shared entries by their JSON text."""
+_SHARED_TEXTS_MOST: Final = 4096
+"""Texts kept per table: every tile (37 with the red fives) drawn, discarded and
+discarded from the draw by every seat, in both orders of the entries' two keys, are
+888."""
 
 
 def _shared_entry(code: int, players: int, jushu: int) -> Entry:
     """The shared entry of :func:`entry_code` ``code`` in a hand of dealer ``jushu``."""
     tsumogiri, rest = code % 2, code // 2
-    tile = _TILE_AT[rest % TILE_INDEXES]
+    tile = TILE_AT[rest % TILE_INDEXES]
     assert tile is not None
     kind, actor = divmod(rest // TILE_INDEXES, 4)
     seat = Seat((actor + jushu) % players)
@@ -268,9 +179,8 @@ class Hand:
             self.n = len(hands)
         self.items = [head]
         start = self.qipai(head.fields)
-        shared = _SHARED.get((self.n, self.jushu))
-        if shared is None:
-            shared = _SHARED[(self.n, self.jushu)] = [None] * _CODES
+        self.shared_entry(0)  # the hand's table
+        shared = _SHARED[(self.n, self.jushu)]
         items = self.items
         n = self.n
         pos = skip_space(data, end)
@@ -290,6 +200,63 @@ class Hand:
         if data[pos] != 0x5D:  # ]
             raise NotQuick
         return self.play(start), pos + 1
+
+    def read_texts(self, raw: list[Any], depth: int) -> list[Event]:
+        """The events of the hand whose entries' JSON texts are ``raw`` (msgspec's
+        ``Raw``), each nesting at most ``depth`` deep: the quick reading where the code
+        runs interpreted (see :data:`~kansa.parsers.majiang.scan.COMPILED`).
+
+        :raises NotQuick: as :meth:`scan`.
+        """
+        # each entry's text as bytes, in two calls for the hand (a NUL, which JSON
+        # text cannot hold, between them)
+        texts = b"\0".join(raw).split(b"\0")
+        if len(texts) != len(raw):
+            raise NotQuick
+        head = self.item(0, text_value(texts[0], depth))
+        if head.kind != "qipai" or head.fields is None:
+            raise NotQuick
+        self.items = [head]
+        start = self.qipai(head.fields)
+        shared = _SHARED_TEXTS.setdefault((self.n, self.jushu), {})
+        items = self.items
+        for i in range(1, len(texts)):
+            text = texts[i]
+            item = shared.get(text)
+            if item is None:
+                item = self.item(i, text_value(text, depth))
+                code = self.code_of(item)
+                if code != NOT_SHARED and len(shared) < _SHARED_TEXTS_MOST:
+                    item = shared[text] = self.shared_entry(code)
+            items.append(item)
+        return self.play(start)
+
+    def shared_entry(self, code: int) -> Entry:
+        """The shared entry of :func:`entry_code` ``code`` in this hand."""
+        table = _SHARED.get((self.n, self.jushu))
+        if table is None:
+            table = _SHARED[(self.n, self.jushu)] = [None] * _CODES
+        item = table[code]
+        if item is None:
+            item = table[code] = _shared_entry(code, self.n, self.jushu)
+        return item
+
+    def code_of(self, item: Entry) -> int:
+        """The :func:`entry_code` code of a decoded draw or discard whose event is
+        shared, else :data:`NOT_SHARED`."""
+        f = item.fields
+        kind = ("zimo", "dapai").index(item.kind) if item.kind in ("zimo", "dapai") else -1
+        if f is None or kind < 0:
+            return NOT_SHARED
+        actor, name = f.get("l"), f.get("p")
+        if type(actor) is not int or not 0 <= actor < self.n \
+                or type(name) is not str or name not in KNOWN:
+            return NOT_SHARED
+        tile, marks = KNOWN[name]
+        if kind == 1 and "*" in marks:  # a riichi discard: its declaration follows
+            return NOT_SHARED
+        tsumogiri = 1 if kind == 1 and "_" in marks else 0
+        return ((kind * 4 + actor) * TILE_INDEXES + INDEX_OF[tile]) * 2 + tsumogiri
 
     def item(self, i: int, entry: Any) -> Entry:
         if not isinstance(entry, dict) or len(entry) != 1:
@@ -368,7 +335,7 @@ class Hand:
     def dora(self, i: int) -> Dora:
         f = self.fields(i + 1)
         self.dora_due = False
-        tile, _ = _field_tile(f, "baopai", "kaigang baopai")
+        tile, _ = field_tile(f, "baopai", "kaigang baopai")
         return Dora(dora_marker=tile, src=f.src)
 
     # -- entries; each appends its events to ``out`` and returns how many next entries
@@ -383,9 +350,9 @@ class Hand:
             f.fail("shoupai", f"'shoupai' should have {n} hands, not {len(hands)}")
         defen = f.ints("defen", n)
         by_seat = [(s - self.jushu) % n for s in range(n)]  # the l of each seat
-        tehais = tuple(sorted_hidden(_haisi(f, "shoupai", hands[k]) or (None,) * 13)
+        tehais = tuple(sorted_hidden(haisi(f, "shoupai", hands[k]) or (None,) * 13)
                        for k in by_seat)
-        baopai, _ = _field_tile(f, "baopai", "baopai")
+        baopai, _ = field_tile(f, "baopai", "baopai")
         return StartKyoku(
             bakaze=WINDS[wind], kyoku=self.jushu + 1, honba=f.integer("changbang", 0),
             kyotaku=f.integer("lizhibang", 0), oya=Seat(self.jushu),
@@ -393,7 +360,7 @@ class Hand:
             src=f.src)
 
     def on_zimo(self, f: Fields, out: list[Event]) -> int:
-        tile, _ = _field_tile(f, "p", "zimo") if f.get("p") != "_" else (None, "")
+        tile, _ = field_tile(f, "p", "zimo") if f.get("p") != "_" else (None, "")
         out.append(Tsumo(actor=self.seat(f), tile=tile, src=f.src))
         return 0
 
@@ -407,7 +374,7 @@ class Hand:
 
     def on_dapai(self, f: Fields, i: int, out: list[Event]) -> int:
         actor = self.seat(f)
-        tile, marks = _field_tile(f, "p", "dapai")
+        tile, marks = field_tile(f, "p", "dapai")
         riichi = "*" in marks
         if riichi:
             out.append(Reach(actor=actor, src=f.src))
@@ -470,12 +437,12 @@ class Hand:
 
     def on_kaigang(self, f: Fields, out: list[Event]) -> int:
         self.dora_due = False
-        tile, _ = _field_tile(f, "baopai", "kaigang baopai")
+        tile, _ = field_tile(f, "baopai", "kaigang baopai")
         out.append(Dora(dora_marker=tile, src=f.src))
         return 0
 
     def on_penuki(self, f: Fields, out: list[Event]) -> int:
-        tile, _ = _field_tile(f, "p", "penuki")
+        tile, _ = field_tile(f, "p", "penuki")
         out.append(Nukidora(actor=self.seat(f), tile=tile, src=f.src))
         return 0
 
@@ -512,7 +479,7 @@ class Hand:
     def on_hule(self, f: Fields, out: list[Event]) -> int:
         actor = self.seat(f)
         target = actor if f.get("baojia") is None else self.seat(f, "baojia")
-        known = _all_known(_haisi(f, "shoupai", f.req("shoupai")))
+        known = all_known(haisi(f, "shoupai", f.req("shoupai")))
         tile = known[-1] if known and len(known) % 3 == 2 else None  # written last
         if known is not None:
             known = sorted_tiles(known)
@@ -527,7 +494,7 @@ class Hand:
             actor=actor, target=target, tile=tile, deltas=self.deltas(f), hand=known,
             yaku=yaku, fu=f.opt_int("fu", 0), han=han, points=f.opt_int("defen", 0),
             ura_markers=None if ura is None else tuple(
-                _tile(t, f.at("fubaopai"), "fubaopai")[0] for t in ura),
+                tile_of(t, f.at("fubaopai"), "fubaopai")[0] for t in ura),
             pao=pao, src=f.src))
         return 0
 
@@ -574,7 +541,7 @@ class Hand:
             rows = f.array("shoupai")
             if len(rows) != self.n:
                 f.fail("shoupai", f"'shoupai' should have {self.n} hands, not {len(rows)}")
-            shown = [_all_known(_haisi(f, "shoupai", rows[(s - self.jushu) % self.n]))
+            shown = [all_known(haisi(f, "shoupai", rows[(s - self.jushu) % self.n]))
                      for s in range(self.n)]
             hands = tuple(sorted_tiles(h) if h else None for h in shown)
         tenpai = None

@@ -20,13 +20,15 @@ import re
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Final
 
+import msgspec
+
 from kansa.parsers._json import decode_text, load_document, utf8_of
 from kansa.parsers.canonical import canonical_shared
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short
 from kansa.parsers.majiang.hand import TRACK_KINDS, Hand, pointer_ref
-from kansa.parsers.majiang.quick import NotQuick
-from kansa.parsers.majiang.scan import json_value, skip_space
+from kansa.parsers.majiang.paipu import PAIPU_DECODER, NotQuick, Paipu
+from kansa.parsers.majiang.scan import COMPILED, json_value, skip_space, text_value
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import EndGame, Event, SourceRef
 from kansa.replay.game import Diagnostic, Game, Player, RuleHints, SourceTracks
@@ -78,20 +80,55 @@ _QUICK_DEPTH: Final = 8
 objects in a list in a log entry (a win's ``hupai``), depth 7."""
 
 
-def read_quick(data: bytes, source: str, depth: int) -> Game:
-    """The game, read from the paipu's bytes, which nest at most ``depth`` deep: the
-    hands' draws and discards are read without a decoder (each text met before is the
-    same event), every other value is decoded alone with its depth counted.
+def read_quick(data: bytes, source: str, depth: int, *, by_bytes: bool = COMPILED) -> Game:
+    """The game, in a paipu that nests at most ``depth`` deep, each log entry met
+    before (a draw or discard) one shared event, every other value decoded alone with
+    its depth counted.  ``by_bytes``: read from the paipu's bytes (:func:`_scan`), or
+    from msgspec's texts of the entries (:func:`_read_texts`); each build's faster way
+    by default (:data:`~kansa.parsers.majiang.scan.COMPILED`), the same game either way.
 
     :raises NotQuick: where the full reading is needed (it reads the whole document).
     """
     utf8 = utf8_of(data)
     if utf8 is None:
         raise NotQuick
+    if not by_bytes:
+        return _read_texts(utf8, source, depth)
     try:
         return _scan(utf8, source, depth)
     except IndexError:  # the text ends inside a value
         raise NotQuick from None
+
+
+def _read_texts(data: bytes, source: str, depth: int) -> Game:
+    """:func:`read_quick` through :data:`PAIPU_DECODER`: the top-level fields and the
+    log's entries kept as their JSON text."""
+    # msgspec checks the UTF-8 of the strings it decodes, not of a Raw's text: every
+    # Raw here is decoded, or is the text of an entry decoded before
+    try:
+        paipu = PAIPU_DECODER.decode(data)
+    except (msgspec.DecodeError, RecursionError, UnicodeError):
+        raise NotQuick from None
+    doc: dict[str, Any] = {}
+    for name in _TOP_FIELDS:
+        raw: msgspec.Raw = getattr(paipu, name)
+        if len(raw):
+            doc[name] = text_value(bytes(raw), depth - 1)
+    names = doc.get("player")
+    if not isinstance(names, list) or len(names) not in (3, 4):
+        raise NotQuick
+    src = SourceRef(source, pointer="/log")
+    notes: list[Diagnostic] = []
+    hands: list[tuple[Hand, list[Event]]] = []
+    for k, entries in enumerate(paipu.log):
+        if not entries:
+            raise NotQuick
+        hand = Hand(len(names), pointer_ref(src, k), notes)
+        hands.append((hand, hand.read_texts(entries, depth - 3)))
+    return _game(Fields(doc, SourceRef(source, pointer="")), source, notes, hands)
+
+
+_TOP_FIELDS: Final = tuple(name for name in Paipu.__struct_fields__ if name != "log")
 
 
 def _scan(data: bytes, source: str, depth: int) -> Game:

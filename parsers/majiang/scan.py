@@ -9,18 +9,19 @@ ends inside what it reads; the quick reading then leaves the file to the full on
 
 from __future__ import annotations
 
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
-from kansa.parsers._json import QUICK_DECODER
-from kansa.parsers.majiang.quick import NotQuick
+from kansa.parsers._json import NOT_READ, QUICK_DECODER, plainly_within, quick_value
+from kansa.parsers.majiang.paipu import NotQuick
 
 if TYPE_CHECKING:  # native integers where compiled; only annotations name them
     from mypy_extensions import i64
 
-__all__ = ["NOT_SHARED", "TILE_INDEXES", "entry_code", "entry_value", "json_value",
-           "skip_space", "string_end", "value_span"]
+__all__ = ["COMPILED", "NOT_SHARED", "TILE_INDEXES", "entry_code", "entry_value",
+           "json_value", "skip_space", "string_end", "text_value", "value_span"]
 
 _SPACE: Final = 0x20
 _TAB: Final = 0x09
@@ -268,3 +269,24 @@ _KEPT_TEXT: Final = 48
 """The longest entry :func:`_entry_value` keeps (``{"fulou":{"l":0,"m":"m5550-"}}`` is
 29 bytes, a deal or a win is a few hundred)."""
 _KEPT_MOST: Final = 8192
+
+
+def text_value(text: bytes, depth: int) -> Any:
+    """The JSON value ``text`` (a value's whole text) where it nests at most ``depth``
+    deep, its brackets counted in bulk, as interpreted code does best.
+
+    :raises NotQuick: as :func:`json_value`.
+    """
+    if text.count(b"[") + text.count(b"{") > depth and not plainly_within(text, depth):
+        raise NotQuick
+    value = quick_value(text)
+    if value is NOT_READ:
+        raise NotQuick
+    return value
+
+
+COMPILED: Final = not isinstance(skip_space, FunctionType)
+"""Whether this module runs compiled: then the quick reading walks the paipu's bytes
+(:func:`entry_code`, :func:`json_value`); interpreted, a loop over bytes costs far
+more than msgspec's splitting the log into its entries' texts and a lookup of each
+text (``Hand.read_texts``)."""

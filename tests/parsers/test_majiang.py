@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kansa.parsers import load, sniff
 from kansa.parsers.errors import LogFormatError
-from kansa.parsers.majiang.quick import NotQuick
+from kansa.parsers.majiang.paipu import NotQuick
 from kansa.parsers.majiang.read import parse, read_full, read_quick
 from kansa.parsers.source import DEFAULT_LIMITS
 from kansa.replay.events import (
@@ -337,8 +337,13 @@ def _outcome(read: Any, data: bytes) -> Any:
         len(game.events))], [str(d) for d in game.diagnostics], game.players, game.hints)
 
 
-def _quick_or_full(data: bytes) -> Game:
-    return parse(data, "fuzz.json")[0]
+def _quick_or_full(data: bytes, by_bytes: bool = True) -> Game:
+    """``parse``, with the quick reading of each build (from the bytes, compiled; from
+    msgspec's entry texts, interpreted) chosen by ``by_bytes``."""
+    try:
+        return read_quick(data, "fuzz.json", 64, by_bytes=by_bytes)
+    except (NotQuick, LogFormatError):
+        return read_full(data, "fuzz.json")
 
 
 def _full(data: bytes) -> Game:
@@ -353,7 +358,10 @@ def test_the_quick_reading_reads_as_the_full_one(
     doc["log"].append(copy.deepcopy(doc["log"][0]))  # entries met before
     _edited(doc, edits)
     data = json.dumps(doc).encode()
-    assert _outcome(_quick_or_full, data) == _outcome(_full, data)
+    full = _outcome(_full, data)
+    for by_bytes in (True, False):
+        assert _outcome(lambda d, b=by_bytes: _quick_or_full(d, b), data) == full
+    assert _outcome(lambda d: parse(d, "fuzz.json")[0], data) == full
 
 
 # -- the quick reading -------------------------------------------------------------
@@ -368,10 +376,13 @@ def test_corpus_quick_reading_is_the_full_one(corpus_dir: Path) -> None:
         else:
             logs = [(path.read_bytes(), str(path))]
         for data, source in logs:
-            quick = read_quick(data, source, DEFAULT_LIMITS.max_json_depth)
-            assert quick.runs is not None  # draws and discards were shared
-            assert _outcome(lambda d, s=source: read_quick(d, s, 64), data) == \
-                _outcome(lambda d, s=source: read_full(d, s), data), source
+            full = _outcome(lambda d, s=source: read_full(d, s), data)
+            for by_bytes in (True, False):
+                quick = read_quick(data, source, DEFAULT_LIMITS.max_json_depth,
+                                   by_bytes=by_bytes)
+                assert quick.runs is not None  # draws and discards were shared
+                assert _outcome(lambda d, s=source, b=by_bytes: read_quick(
+                    d, s, 64, by_bytes=b), data) == full, source
             games += 1
     assert games == 30
 
@@ -435,12 +446,14 @@ def _deep(depth: int) -> str:
 def test_odd_files_read_as_in_full(edit: Any, quick: bool) -> None:
     data = edit(_paipu([_qipai(), {"zimo": {"l": 0, "p": "m1"}}, {"dapai": {"l": 0, "p": "m1"}},
                         {"zimo": {"l": 0, "p": "m1"}}]))
-    assert _outcome(_quick_or_full, data) == _outcome(_full, data)
-    if quick:
-        read_quick(data, "fuzz.json", 64)
-    else:  # left to the full reading, which reads it or words its first problem
-        with pytest.raises((NotQuick, LogFormatError)):
-            read_quick(data, "fuzz.json", 64)
+    for by_bytes in (True, False):
+        assert _outcome(lambda d, b=by_bytes: _quick_or_full(d, b), data) == \
+            _outcome(_full, data)
+        if quick:
+            read_quick(data, "fuzz.json", 64, by_bytes=by_bytes)
+        else:  # left to the full reading, which reads it or words its first problem
+            with pytest.raises((NotQuick, LogFormatError)):
+                read_quick(data, "fuzz.json", 64, by_bytes=by_bytes)
 
 
 def test_the_quick_reading_counts_every_depth() -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kansa.parsers.canonical import sorted_hidden, sorted_tiles
 from kansa.parsers.errors import LogFormatError
-from kansa.parsers.majiang.hand import _haisi_with_error, _plain_haisi
+from kansa.parsers.majiang.tiles import haisi_with_error, plain_haisi
 from kansa.parsers.majiang.scan import NOT_SHARED, TILE_INDEXES, entry_code, value_span
 from kansa.replay.events import SourceRef
 from kansa.replay.tiles import ALL_TILES
@@ -149,9 +149,9 @@ _HAND_TEXT = st.text(alphabet="mpsz0123456789_*+=-,x五 ", max_size=20)
 @settings(max_examples=600, deadline=None)
 @given(_HAND_TEXT)
 def test_a_hand_string_reads_as_character_by_character(text: str) -> None:
-    plain = _plain_haisi(text.encode())
+    plain = plain_haisi(text.encode())
     try:
-        slow: Any = _haisi_with_error(text, SourceRef("t"))
+        slow: Any = haisi_with_error(text, SourceRef("t"))
     except LogFormatError:
         slow = None
     assert plain == slow
