@@ -38,6 +38,7 @@ COMPILED_MODULES = (
     "kansa/parsers/majiang/hand.py", "kansa/parsers/majiang/read.py",
     "kansa/parsers/majiang/scan.py", "kansa/parsers/majiang/tiles.py",
     "kansa/parsers/mjai/claims.py", "kansa/parsers/mjai/fast.py", "kansa/parsers/mjai/read.py",
+    "kansa/parsers/mjai/tiles.py",
     "kansa/parsers/tenhou6/items.py", "kansa/parsers/tenhou6/jsontext.py",
     "kansa/parsers/tenhou6/kyoku.py", "kansa/parsers/tenhou6/order.py",
     "kansa/parsers/tenhou6/read.py", "kansa/parsers/tenhou6/result.py",

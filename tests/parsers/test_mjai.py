@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from kansa.parsers import FORMATS, available_formats, load, sniff
 from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError, UnsupportedLogError
+from kansa.parsers.mjai import claims as claims_module
 from kansa.parsers.mjai import read as mjai_read
 from kansa.parsers.mjai.read import parse, write
 from kansa.replay.engine import replay
@@ -557,3 +558,16 @@ def test_the_kansa_extension_of_a_draw_is_checked() -> None:
     lines[at] = json.dumps(row)
     with pytest.raises(LogFormatError, match="unknown draw reason"):
         parse("\n".join(lines).encode(), "ext.mjson")
+
+
+@pytest.mark.parametrize(("claims", "with_changes", "fields"), [
+    (claims_module.HoraClaims(), claims_module._hora_with, claims_module.HORA_FIELDS),
+    (claims_module.DrawClaims(reason=DrawReason.EXHAUSTIVE), claims_module._draw_with,
+     claims_module.DRAW_FIELDS),
+])
+def test_each_claim_of_the_extension_object_replaces_its_field(
+        claims: Any, with_changes: Any, fields: tuple[str, ...]) -> None:
+    for name in fields:
+        marker = object()
+        changed = with_changes(claims, {name: marker})
+        assert [getattr(changed, k) is marker for k in fields] == [k == name for k in fields]

@@ -208,3 +208,20 @@ def test_a_repeated_draw_or_discard_line_is_one_shared_event_placed_by_its_runs(
     assert [game.src_of(i) for i in draws] == [
         SourceRef("shared.mjson", line) for line in (3, 5, 8, 11)]
     assert outcome(parse, data) == outcome(per_line, data)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.replace(b'"a"', "\"東\"".encode(), 1),  # a name not ASCII
+    lambda d: b"\xef\xbb\xbf" + d,
+    lambda d: d.replace(b'"end_game"}', b'"end_game", "x": "\xff"}'),  # not UTF-8, after an error
+    lambda d: d.replace(b'"pai": "9p"', b'"pai": "9\xff"'),
+    lambda d: d.replace(b'"end_game"}\n', "{\"type\": \"end_game\", \"x\": \"東\"}".encode()[:-3]),
+    lambda d: d.replace(b"\n", b"\r\n"),
+    lambda d: d.rstrip(b"\n"),
+])
+def test_odd_bytes_read_as_line_by_line(edit: Any) -> None:
+    """Names that are not ASCII, a byte-order mark, bytes that are not UTF-8 (after an
+    error in a line, too), a last character cut off, CRLF line ends, no last newline."""
+    data = edit(log([*LINES[:4], {"type": "hora", "actor": 9}, *LINES[4:]]))
+    same_reading(data)
+    same_reading(edit(log(LINES)))
