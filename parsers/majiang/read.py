@@ -153,12 +153,9 @@ def _scan(data: bytes, source: str, depth: int) -> Game:
             pos, hands = _scan_log(data, pos, depth - 3, src, notes)
         else:
             doc[key], pos = json_value(data, pos, depth - 1)
-        pos = skip_space(data, pos)
-        if data[pos] != 0x2C:  # ,
+        pos, more = _after_item(data, pos, 0x22)  # "
+        if not more:
             break
-        pos = skip_space(data, pos + 1)
-        if data[pos] != 0x22:  # a comma before the closing brace
-            raise NotQuick
     if data[pos] != 0x7D or skip_space(data, pos + 1) != len(data) or not hands:  # }
         raise NotQuick
     names = doc.get("player")
@@ -178,15 +175,29 @@ def _scan_log(data: bytes, pos: i64, depth: int, src: SourceRef,
         events, pos = hand.scan(data, pos, depth)
         players = hand.n
         hands.append((hand, events))
-        pos = skip_space(data, pos)
-        if data[pos] != 0x2C:  # ,
+        pos, more = _after_item(data, pos, 0x5B)  # [
+        if not more:
             break
-        pos = skip_space(data, pos + 1)
-        if data[pos] != 0x5B:  # a comma before the closing bracket
-            raise NotQuick
     if data[pos] != 0x5D:  # ]
         raise NotQuick
     return pos + 1, hands
+
+
+def _after_item(data: bytes, pos: i64, opening: int) -> tuple[i64, bool]:
+    """After an item of an object or a list that ends at ``pos``: the offset of the
+    next item, which opens with the byte ``opening``, and True; or where no comma
+    follows, the offset of the next byte (the closing bracket, else the text is not
+    JSON) and False.
+
+    :raises NotQuick: for a comma before the closing bracket.
+    """
+    pos = skip_space(data, pos)
+    if data[pos] != 0x2C:  # ,
+        return pos, False
+    pos = skip_space(data, pos + 1)
+    if data[pos] != opening:
+        raise NotQuick
+    return pos, True
 
 
 def _game(f: Fields, source: str, diagnostics: list[Diagnostic],

@@ -58,7 +58,9 @@ def string_end(data: bytes, pos: i64) -> i64:
         c: i64 = data[pos]
         if c == _QUOTE:
             return pos + 1
-        pos += 2 if c == _BACKSLASH else 1
+        pos += 1
+        if c == _BACKSLASH:
+            pos += 1
 
 
 def value_span(data: bytes, pos: i64) -> tuple[i64, i64]:
@@ -131,6 +133,16 @@ def _tile_index(suit: i64, digit: i64) -> i64:
     return -1
 
 
+def _token(data: bytes, p: i64) -> tuple[i64, i64]:
+    """The offset of the first byte at or after ``p`` that is not whitespace, and that
+    byte (compact JSON has no whitespace, which :func:`skip_space` is left)."""
+    c: i64 = data[p]
+    if c > _SPACE:
+        return p, c
+    p = skip_space(data, p)
+    return p, data[p]
+
+
 def entry_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
     """The entry at ``pos`` (its opening brace) and the offset after it, where it is a
     draw ``{"zimo":{"l":L,"p":"T"}}`` or a discard ``{"dapai":{"l":L,"p":"T"}}`` or
@@ -139,32 +151,18 @@ def entry_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
     ``((kind * 4 + L) * TILE_INDEXES + tile) * 2 + tsumogiri`` (``kind`` 0 for a draw,
     1 for a discard).  Anything else (a riichi discard, a field more, a number written
     otherwise) is ``(NOT_SHARED, pos)``, for the decoder."""
-    # each "c <= _SPACE" test leaves whitespace, which compact JSON has none of, to
-    # skip_space
     if data[pos] != _LBRACE:
         return NOT_SHARED, pos
-    p = pos + 1
-    c: i64 = data[p]
-    if c <= _SPACE:
-        p = skip_space(data, p)
-        c = data[p]
+    p, c = _token(data, pos + 1)
     if c != _QUOTE:
         return NOT_SHARED, pos
     kind = _kind(data, p)
     if kind < 0:
         return NOT_SHARED, pos
-    p += 7 if kind else 6
-    c = data[p]
-    if c <= _SPACE:
-        p = skip_space(data, p)
-        c = data[p]
+    p, c = _token(data, p + 6 + kind)  # after "zimo" or "dapai"
     if c != _COLON:
         return NOT_SHARED, pos
-    p += 1
-    c = data[p]
-    if c <= _SPACE:
-        p = skip_space(data, p)
-        c = data[p]
+    p, c = _token(data, p + 1)
     if c != _LBRACE:
         return NOT_SHARED, pos
     actor: i64 = -1
@@ -172,26 +170,14 @@ def entry_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
     tsumogiri: i64 = 0
     member: i64
     for member in range(2):
-        p += 1  # after the opening brace or the comma
-        c = data[p]
-        if c <= _SPACE:
-            p = skip_space(data, p)
-            c = data[p]
+        p, c = _token(data, p + 1)  # after the opening brace or the comma
         if c != _QUOTE or data[p + 2] != _QUOTE:
             return NOT_SHARED, pos
         key: i64 = data[p + 1]
-        p += 3
-        c = data[p]
-        if c <= _SPACE:
-            p = skip_space(data, p)
-            c = data[p]
+        p, c = _token(data, p + 3)
         if c != _COLON:
             return NOT_SHARED, pos
-        p += 1
-        c = data[p]
-        if c <= _SPACE:
-            p = skip_space(data, p)
-            c = data[p]
+        p, c = _token(data, p + 1)
         if key == 0x6C and actor < 0:  # "l": one digit (more, "0.0", "0e0" are refused
             actor = c - _ZERO  # where a comma or brace should follow)
             if not 0 <= actor < players:
@@ -210,17 +196,10 @@ def entry_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
             p += 1
         else:
             return NOT_SHARED, pos
-        c = data[p]
-        if c <= _SPACE:
-            p = skip_space(data, p)
-            c = data[p]
-        if c != (_RBRACE if member else _COMMA):
+        p, c = _token(data, p)
+        if (member == 0 and c != _COMMA) or (member == 1 and c != _RBRACE):
             return NOT_SHARED, pos
-    p += 1
-    c = data[p]
-    if c <= _SPACE:
-        p = skip_space(data, p)
-        c = data[p]
+    p, c = _token(data, p + 1)
     if c != _RBRACE:
         return NOT_SHARED, pos
     return ((kind * 4 + actor) * TILE_INDEXES + tile) * 2 + tsumogiri, p + 1
