@@ -44,7 +44,7 @@ COMPILED_MODULES = (
     "kansa/parsers/tenhou6/read.py", "kansa/parsers/tenhou6/result.py",
 )
 """Single modules compiled besides: the mjai reader's loop over lines, its per-line
-code and its reading of win and draw claims, the tenhou.net/6 reader (but its
+code, its reading of win and draw claims and of tile names, the tenhou.net/6 reader (but its
 extension, writer and cut-file reading), the majiang reader, the JSON readers' typed
 access to decoded values (``Fields``), and the canonical pass every reader's games go
 through.
