@@ -560,14 +560,27 @@ def test_the_kansa_extension_of_a_draw_is_checked() -> None:
         parse("\n".join(lines).encode(), "ext.mjson")
 
 
-@pytest.mark.parametrize(("claims", "with_changes", "fields"), [
-    (claims_module.HoraClaims(), claims_module._hora_with, claims_module.HORA_FIELDS),
+_HORA_CLAIMS: dict[str, Any] = {
+    "tile": Tile.M1, "deltas": (8000, -8000, 0, 0), "hand": (Tile.M2,),
+    "yaku": ((Yaku.RIICHI, 1),), "fu": 30, "han": 4, "points": 8000, "limit": Limit.MANGAN,
+    "dora_markers": (Tile.P1,), "ura_markers": (Tile.S1,), "pao": Seat(1), "honba": 2,
+    "kyotaku": 3}
+_DRAW_CLAIMS: dict[str, Any] = {
+    "reason": DrawReason.KYUUSHU_KYUUHAI, "deltas": (0, 0, 0, 0),
+    "tenpai": (True, False, False, False), "hands": ((Tile.M1,), None, None, None),
+    "actor": Seat(2)}
+
+
+@pytest.mark.parametrize(("claims", "with_changes", "values"), [
+    (claims_module.HoraClaims(), claims_module._hora_with, _HORA_CLAIMS),
     (claims_module.DrawClaims(reason=DrawReason.EXHAUSTIVE), claims_module._draw_with,
-     claims_module.DRAW_FIELDS),
+     _DRAW_CLAIMS),
 ])
 def test_each_claim_of_the_extension_object_replaces_its_field(
-        claims: Any, with_changes: Any, fields: tuple[str, ...]) -> None:
+        claims: Any, with_changes: Any, values: dict[str, Any]) -> None:
+    fields = [f.name for f in dataclasses.fields(claims)]
+    assert sorted(values) == sorted(fields)
     for name in fields:
-        marker = object()
-        changed = with_changes(claims, {name: marker})
-        assert [getattr(changed, k) is marker for k in fields] == [k == name for k in fields]
+        changed = with_changes(claims, {name: values[name]})
+        assert [getattr(changed, k) for k in fields] == [
+            values[k] if k == name else getattr(claims, k) for k in fields]
