@@ -42,9 +42,18 @@ class Watcher:
 
     def __init__(self, *args: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "kansa", "watch", *args], cwd=ROOT, env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        # A Ctrl-C reaches the watcher as from a terminal however the suite was started:
+        # a background job ignores SIGINT, and a child would inherit that (a handler, not)
+        ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        if ignored:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "kansa", "watch", *args], cwd=ROOT, env=env,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        finally:
+            if ignored:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
         self.lines: queue.Queue[bytes] = queue.Queue()
         assert self.proc.stdout is not None
         self.pump = threading.Thread(target=self._pump, args=(self.proc.stdout,), daemon=True)
