@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from kansa.parsers.canonical import sorted_hidden, sorted_tiles
 from kansa.parsers.errors import LogFormatError
-from kansa.parsers.majiang.tiles import haisi_with_error, plain_haisi
 from kansa.parsers.majiang.scan import NOT_SHARED, TILE_INDEXES, entry_code, value_span
+from kansa.parsers.majiang.tiles import haisi_with_error, plain_haisi
 from kansa.replay.events import SourceRef
 from kansa.replay.tiles import ALL_TILES
 
