@@ -283,7 +283,10 @@ def read_ext(where: Where, obj: dict[str, Any], players: int, kyokus: int) -> Ga
 
 
 def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event]) -> list[Event]:
-    """``events`` with the entry's claims patched in (its tail is the caller's)."""
+    """``events`` with the entry's claims patched in (its tail is the caller's).  The
+    events without a ``src`` (draws and discards, placed by the hand's tracks) keep
+    their order: a patch replaces an event in its place, and the indicators moved and
+    the tail's events carry their own ``src``."""
     if ext is NO_KYOKU_EXT:
         return events
     if ext.early_dora:

@@ -7,7 +7,6 @@ result or EndKyoku, plus the ``tail`` the ``kansa`` extension gives.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -52,7 +51,7 @@ from kansa.replay.events import (
     SourceRef,
     StartKyoku,
 )
-from kansa.replay.game import Diagnostic, SourceTracks
+from kansa.replay.game import Diagnostic
 from kansa.replay.tiles import WINDS, Seat, Tile, seat_wind
 from kansa.replay.yaku import Yaku
 
@@ -120,7 +119,6 @@ class KyokuRead:
 
 Tracks = tuple[bytes, tuple[str, ...], tuple[tuple[int, ...] | None, ...]]
 """A hand's order, formats and elements (see ``SourceTracks``)."""
-NO_TRACKS: Final[Tracks] = (b"", (), ())
 
 
 def read_kyoku(where: Where, ptr: str, value: Any, players: int,
@@ -202,9 +200,6 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
     events: list[Event] = [start, *walk.events]
     tracks: Tracks = (bytes(walk.order), *script_tracks(scripts))
     has_red = _has_red(tehais, scripts)
-    if ext is not NO_KYOKU_EXT:  # its patches move and replace events: each its own src
-        events = _placed(where, events, tracks)
-        tracks = NO_TRACKS
     ending = walk.ending
     res_src = where.ref(f"{ptr}/16")
     if result is None:
@@ -226,21 +221,6 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
     if ext.end_kyoku:
         events.append(EndKyoku(src=res_src))
     return KyokuRead(apply_kyoku(where, ext, events), diags, has_red, tracks)
-
-
-def _placed(where: Where, events: list[Event], tracks: Tracks) -> list[Event]:
-    """``events`` (one hand, from its ``StartKyoku``) with each event without a ``src``
-    given its own, where ``tracks`` says it was read."""
-    order, formats, elements = tracks
-    hand = SourceTracks(tuple(events), where.file, (0,), (where.line,), (formats,),
-                        (elements,), (order,))
-    places = iter(hand.places(0))
-    out = list(events)
-    for i, ev in enumerate(events):
-        if ev.src is None:
-            track, element = next(places)
-            out[i] = dataclasses.replace(ev, src=where.ref(formats[track].format(element)))
-    return out
 
 
 def _has_red(tehais: list[tuple[Tile | None, ...]], scripts: list[Script]) -> bool:

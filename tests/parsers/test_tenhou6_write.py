@@ -17,6 +17,7 @@ from kansa.cli import main
 from kansa.parsers import load as load_any
 from kansa.parsers.errors import LogFormatError, LogWriteError, UnsupportedLogError
 from kansa.parsers.tenhou6 import format as tenhou6
+from kansa.parsers.tenhou6.items import TSUMOGIRI
 from kansa.replay.events import (
     Ankan,
     Chi,
@@ -36,6 +37,7 @@ from kansa.replay.events import (
 from kansa.replay.game import Game, Player, RuleHints
 from kansa.replay.tiles import Seat, Tile, parse_tiles
 from kansa.replay.yaku import Limit, Yaku
+from kansa.sim.table import simulate
 from tests.corpus_counts import manifest_games
 
 SAMPLE_GAMES = Path(__file__).resolve().parents[2] / "sample_logs" / "games"
@@ -555,3 +557,50 @@ def test_json_lines_leave_nothing_for_the_cycle_collector() -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def _pointed(document: Any, pointer: str) -> Any:
+    value = document
+    for part in pointer.strip("/").split("/"):
+        value = value[int(part)] if isinstance(value, list) else value[part]
+    return value
+
+
+def _draws_and_discards_land_on_their_tiles(text: str) -> int:
+    """Follow the position of every draw and discard of ``text`` read back into the
+    file; how many were followed."""
+    document = json.loads(text)
+    game = tenhou6.parse(text.encode(), "w.json")[0]
+    followed = 0
+    for i, event in enumerate(game.events):
+        if not isinstance(event, Tsumo | Dahai):
+            continue
+        src = game.src_of(i)
+        assert src is not None and src.pointer is not None, (i, event)
+        value = _pointed(document, src.pointer)
+        code = event.tile.tenhou6 if event.tile is not None else None
+        if isinstance(event, Dahai):
+            written = TSUMOGIRI if event.tsumogiri else code
+            assert value in (written, f"r{written}"), (src, event, value)
+        else:
+            assert value == code, (src, event, value)
+        followed += 1
+    return followed
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_where_the_extension_patches_a_hand_draws_and_discards_keep_their_place(
+        seed: int) -> None:
+    """A written game's extension (wins' hands, riichi scores, draws' hands) patches
+    events in their place: each draw and discard read back still names its own entry."""
+    text = tenhou6.write(simulate(seed))
+    assert json.loads(text)["kansa"]["kyoku"], "the game's hands have extension entries"
+    assert _draws_and_discards_land_on_their_tiles(text) > 100
+
+
+@pytest.mark.parametrize("early", [False, True], ids=["after the draw", "before the draw"])
+def test_an_indicator_revealed_early_leaves_the_draws_and_discards_in_place(
+        early: bool) -> None:
+    text = tenhou6.write(_two_kans_game(early))
+    assert ("early_dora" in text) == early
+    assert _draws_and_discards_land_on_their_tiles(text) == 6
