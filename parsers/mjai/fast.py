@@ -170,14 +170,20 @@ _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
 
 def _flat(obj: dict[str, Any], limit: int) -> bool:
-    """Whether ``obj`` (a line's object) nests within ``limit``: its values are scalars
-    or lists of scalars (an AI's ``logs``), or its text has few enough brackets."""
+    """Whether ``obj`` (a line's object) nests within ``limit``: its values are scalars,
+    lists of scalars (an AI's ``logs``) or empty objects (RiichiEnv's ``meta``), so it
+    nests 2 deep at most."""
     if limit < 2:
         return False
     for value in obj.values():
         kind = type(value)
-        if kind not in _SCALARS and (
-                kind is not list or not _SCALARS.issuperset(map(type, value))):
+        if kind in _SCALARS:
+            continue
+        if kind is list:
+            for item in value:
+                if type(item) not in _SCALARS:
+                    return False
+        elif kind is not dict or value:
             return False
     return True
 
