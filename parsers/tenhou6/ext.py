@@ -298,22 +298,20 @@ def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event]) -> list[Event]
     wanted: dict[type, list[dict[str, Any]]] = {
         Hora: list(ext.hora), Ryukyoku: [ext.ryukyoku] if ext.ryukyoku else [],
         ReachAccepted: list(ext.reach_accepted)}
-    seen = dict.fromkeys(wanted, 0)
-    out: list[Event] = []
-    for ev in events:
-        kind = type(ev)
-        patches = wanted.get(kind)
-        if patches is None:
-            out.append(ev)
+    out = list(events)
+    kinds = list(map(type, out))
+    for kind, patches in wanted.items():  # each patches the events of its kind in order
+        if not patches:
             continue
-        n = seen[kind]
-        seen[kind] = n + 1
-        out.append(dataclasses.replace(ev, **patches[n]) if n < len(patches) else ev)
-    for kind, patches in wanted.items():
-        if len(patches) > seen[kind]:
+        found = kinds.count(kind)
+        if len(patches) > found:
             key = PATCH_KEYS[kind]
             where.fail(f"{ext.pointer}/{key}", f"the extension patches {len(patches)} "
-                       f"{key} event(s), the hand has {seen[kind]}")
+                       f"{key} event(s), the hand has {found}")
+        at = -1
+        for patch in patches:
+            at = kinds.index(kind, at + 1)
+            out[at] = dataclasses.replace(out[at], **patch)
     return out
 
 
