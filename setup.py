@@ -39,13 +39,14 @@ COMPILED_MODULES = (
     "kansa/parsers/majiang/scan.py", "kansa/parsers/majiang/tiles.py",
     "kansa/parsers/mjai/claims.py", "kansa/parsers/mjai/fast.py", "kansa/parsers/mjai/read.py",
     "kansa/parsers/mjai/tiles.py",
-    "kansa/parsers/tenhou6/items.py", "kansa/parsers/tenhou6/jsontext.py",
+    "kansa/parsers/tenhou6/ext.py", "kansa/parsers/tenhou6/items.py",
+    "kansa/parsers/tenhou6/jsontext.py",
     "kansa/parsers/tenhou6/kyoku.py", "kansa/parsers/tenhou6/order.py",
     "kansa/parsers/tenhou6/read.py", "kansa/parsers/tenhou6/result.py",
 )
 """Single modules compiled besides: the mjai reader's loop over lines, its per-line
-code, its reading of win and draw claims and of tile names, the tenhou.net/6 reader (but its
-extension, writer and cut-file reading), the majiang reader, the JSON readers' typed
+code, its reading of win and draw claims and of tile names, the tenhou.net/6 reader with
+its extension (but its writer and cut-file reading), the majiang reader, the JSON readers' typed
 access to decoded values (``Fields``), and the canonical pass every reader's games go
 through.
 

@@ -446,7 +446,8 @@ class _Reader:
     def member(self, ptr: str, value: Any, enum: type[_E]) -> _E:
         if not isinstance(value, str) or value not in enum.__members__:
             self.fail(ptr, f"unknown {enum.__name__} {show(value)}")
-        return enum[value]
+        member: _E = enum[value]
+        return member
 
     def opt_text(self, ptr: str, value: Any) -> str | None:
         if value is None or isinstance(value, str):
