@@ -3,7 +3,7 @@
 Usage::
 
     python bench/bench.py [--corpus DIR] [--repeat N] [--formats tenhou_xml,tenhou6,...]
-                          [--limit N] [--generated N] [--cpu C]
+                          [--limit N] [--generated N] [--same-games] [--cpu C]
                           [--peers [--peer-python /tmp/peers/bin/python]]
                           [--compiled SITE]
 
@@ -23,6 +23,13 @@ a first audit of the same games, which is what a user's run is.
 
 ``--generated N`` adds N games played by kansa's simulator (``kansa.sim.table``, when
 the branch has it), written as mjai by kansa's writer and timed from those bytes.
+
+``--same-games`` adds the ``tenhou_xml`` folder's games written by kansa's writers as
+tenhou.net/6 (``tenhou6<xml``) and as mjai (``mjai<xml``), timed from those bytes: the
+same games in three formats, so each JSON reader is compared with the XML reader game
+for game (the corpus folders of the other formats hold other games: single-hand
+excerpts, an AI's annotations on every line).  The last lines give each reader's parse
+speed over the XML reader's, per build.
 
 ``--peers`` runs the peers installed in another virtual environment (jansou,
 riichienv, the mjai package's libriichi state tracker) on the same games as the
@@ -47,8 +54,9 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -62,6 +70,7 @@ from kansa.parsers import parse_bytes, sniff
 from kansa.parsers.archive import is_zip, iter_members
 from kansa.parsers.mjai.write import write as write_mjai
 from kansa.parsers.source import DEFAULT_LIMITS, read_log_bytes
+from kansa.parsers.tenhou6.format import write as write_tenhou6
 from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
 from kansa.replay.game import Game
@@ -242,6 +251,38 @@ def generated(n: int) -> peers.Workload | None:
     return peers.Workload("generated", blobs, parsed, "mjai")
 
 
+SAME_GAMES: Final = {"tenhou6<xml": write_tenhou6, "mjai<xml": write_mjai}
+"""The writers of ``--same-games``, by the label of their workload."""
+
+
+def same_games(xml: peers.Workload) -> list[peers.Workload]:
+    """The games of ``xml`` (the ``tenhou_xml`` folder's) as written by each writer of
+    :data:`SAME_GAMES`, one file per game."""
+    games = [g for d, s in xml.blobs for g in parse_bytes(d, s)]
+    return [peers.Workload(label, [(write(g).encode(), f"{g.source}:{label}") for g in games],
+                           [], label.split("<")[0]) for label, write in SAME_GAMES.items()]
+
+
+def same_game_ratios(figures: Mapping[str, Mapping[str, Mapping[str, tuple[float, int]]]]
+                     ) -> list[str]:
+    """Each ``--same-games`` reader's parse speed over the XML reader's, per build."""
+    lines = []
+    xml = figures.get("tenhou_xml", {})
+    for build, modes in xml.items():
+        seconds, games = modes["parse"]
+        ratios = []
+        for label in SAME_GAMES:
+            other = figures.get(label, {}).get(build)
+            if other is not None and games:
+                o_seconds, o_games = other["parse"]
+                ratio = (o_games / o_seconds) / (games / seconds)
+                ratios.append(f"{label.split('<')[0]} {ratio:.2f}")
+        if ratios:
+            lines.append(f"same games, parse per game over the XML reader's ({build}): "
+                         + ", ".join(ratios))
+    return lines
+
+
 def format_list(text: str) -> str:
     """``--formats``: a comma-separated list of the corpus folders timed."""
     unknown = [name for name in text.split(",") if name and name not in FORMAT_DIRS]
@@ -266,8 +307,10 @@ def workloads(args: argparse.Namespace) -> list[tuple[peers.Workload, bool]]:
         if not blobs:
             continue
         games = [g for d, s in blobs for g in parse_bytes(d, s)] if args.peers else []
-        works.append((peers.Workload(name, blobs, games, "xml" if name == "tenhou_xml"
-                                     else name), args.peers and name in PEER_FORMATS))
+        work = peers.Workload(name, blobs, games, "xml" if name == "tenhou_xml" else name)
+        works.append((work, args.peers and name in PEER_FORMATS))
+        if args.same_games and name == "tenhou_xml":
+            works.extend((same, False) for same in same_games(work))
     if args.generated:
         work = generated(args.generated)
         if work is None:
@@ -287,6 +330,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--limit", type=int, default=0, help="time only the first N files per format")
     ap.add_argument("--generated", type=int, default=0, metavar="N",
                     help="also time N games from kansa's simulator")
+    ap.add_argument("--same-games", action="store_true",
+                    help="also time the tenhou_xml games written as tenhou.net/6 and mjai")
     ap.add_argument("--cpu", type=int, default=peers.default_cpu(),
                     help="the CPU to pin the timed work to (default: the first allowed)")
     ap.add_argument("--peers", action="store_true",
@@ -309,6 +354,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.compiled is not None:
         shared = ["--corpus", str(args.corpus), "--formats", args.formats, "--limit",
                   str(args.limit), "--generated", str(args.generated)]
+        if args.same_games:
+            shared.append("--same-games")
         if args.cpu is not None:
             shared += ["--cpu", str(args.cpu)]
         other = OtherBuild(args.compiled, shared)
@@ -328,6 +375,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     finally:
         if other is not None:
             other.close()
+    for line in same_game_ratios(peers.FIGURES):
+        print(line)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
 
 

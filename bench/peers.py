@@ -484,9 +484,15 @@ def _rate(games: int, seconds: float) -> float:
     return games / seconds if seconds > 0 else float("inf")
 
 
+FIGURES: dict[str, Mapping[str, Mapping[str, tuple[float, int]]]] = {}
+"""kansa's figures emitted so far, by workload label, build and mode: (seconds, games)."""
+
+
 def emit_kansa(label: str, kansa: Mapping[str, Mapping[str, tuple[float, int]]],
                emit: Callable[[str], None] = print) -> None:
-    """kansa's figures per mode, one line per build, and compiled over pure when both ran."""
+    """kansa's figures per mode, one line per build, and compiled over pure when both ran
+    (kept in :data:`FIGURES`)."""
+    FIGURES[label] = kansa
     for mode, title in KANSA_MODES.items():
         for build, figures in kansa.items():
             seconds, games = figures[mode]

@@ -40,6 +40,22 @@ def test_kansa_modes_on_three_files_without_a_peer_python(
     assert f"peers: no peer python at {missing}; nothing to compare" in out
 
 
+def test_the_same_games_are_timed_in_each_json_format_with_their_ratio(
+        corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    peers.FIGURES.clear()
+    bench.main(["--corpus", str(corpus_dir), "--formats", "tenhou_xml", "--limit", "2",
+                "--repeat", "1", "--same-games"])
+    lines = capsys.readouterr().out.splitlines()
+    for label in ("tenhou_xml", "tenhou6<xml", "mjai<xml"):
+        assert any(line.startswith(f"{label} ") and " parse " in line and " 2 games " in line
+                   for line in lines), (label, lines)
+    ratio = [line for line in lines if line.startswith("same games, parse per game")]
+    assert len(ratio) == 1 and "(pure): tenhou6 " in ratio[0] and ", mjai " in ratio[0], lines
+    xml, t6 = (peers.FIGURES[k]["pure"]["parse"] for k in ("tenhou_xml", "tenhou6<xml"))
+    shown = float(ratio[0].split("tenhou6 ")[1].split(",")[0])
+    assert shown == round((t6[1] / t6[0]) / (xml[1] / xml[0]), 2)
+
+
 def test_archive_members_are_timed_each_as_a_log(tmp_path: Path) -> None:
     games = ROOT / "sample_logs" / "games"
     logs = [games / "ema-23.mjson", games / "tenhou-12.json"]
