@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
 
-from kansa.parsers.tenhou6.items import tile_code
+from kansa.parsers.tenhou6.items import tile_code, tile_codes
 from kansa.parsers.tenhou6.jsontext import Where, as_int, as_list, is_int, show
 from kansa.replay.events import (
     Ankan,
@@ -86,6 +86,9 @@ REACH_FIELDS = ("scores",)
 PATCHABLE: dict[type, tuple[str, ...]] = {
     Hora: HORA_FIELDS, Ryukyoku: RYUKYOKU_FIELDS, ReachAccepted: REACH_FIELDS}
 """The claims the extension may set, per event type; the play itself is never patched."""
+_HORA_KEYS = frozenset(HORA_FIELDS)
+_RYUKYOKU_KEYS = frozenset(RYUKYOKU_FIELDS)
+_REACH_KEYS = frozenset(REACH_FIELDS)
 PATCH_KEYS: dict[type, str] = {Hora: "hora", Ryukyoku: "ryukyoku",
                                ReachAccepted: "reach_accepted"}
 HINT_FIELDS = ("aka", "kuitan", "hanchan", "platform", "lobby", "room", "raw_type",
@@ -295,24 +298,47 @@ def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event]) -> list[Event]
             n = min(ext.early_dora - done)
             where.fail(f"{ext.pointer}/early_dora", f"open kan {n} of the hand has no kan "
                        "dora indicator to reveal early")
-    wanted: dict[type, list[dict[str, Any]]] = {
-        Hora: list(ext.hora), Ryukyoku: [ext.ryukyoku] if ext.ryukyoku else [],
-        ReachAccepted: list(ext.reach_accepted)}
+    hora, reach = ext.hora, ext.reach_accepted
+    ryukyoku = (ext.ryukyoku,) if ext.ryukyoku else ()
+    wins = draws = riichi = 0  # each patches the events of its kind in order
     out = list(events)
-    kinds = list(map(type, out))
-    for kind, patches in wanted.items():  # each patches the events of its kind in order
-        if not patches:
-            continue
-        found = kinds.count(kind)
+    for i, ev in enumerate(out):
+        kind = type(ev)
+        if kind is Hora:
+            if wins < len(hora):
+                out[i] = _patched(ev, hora[wins])
+            wins += 1
+        elif kind is ReachAccepted:
+            if riichi < len(reach):
+                out[i] = _patched(ev, reach[riichi])
+            riichi += 1
+        elif kind is Ryukyoku:
+            if draws < len(ryukyoku):
+                out[i] = _patched(ev, ryukyoku[draws])
+            draws += 1
+    for key, patches, found in (("hora", hora, wins), ("ryukyoku", ryukyoku, draws),
+                                ("reach_accepted", reach, riichi)):
         if len(patches) > found:
-            key = PATCH_KEYS[kind]
             where.fail(f"{ext.pointer}/{key}", f"the extension patches {len(patches)} "
                        f"{key} event(s), the hand has {found}")
-        at = -1
-        for patch in patches:
-            at = kinds.index(kind, at + 1)
-            out[at] = dataclasses.replace(out[at], **patch)
     return out
+
+
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The fields of each event type its constructor takes, found once a type."""
+
+
+def _patched(ev: Event, patch: dict[str, Any]) -> Event:
+    """``dataclasses.replace(ev, **patch)``, without looking up the fields each time."""
+    kind = type(ev)
+    names = _INIT_FIELDS.get(kind)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(ev) if f.init)
+        _INIT_FIELDS[kind] = names
+    values = {name: getattr(ev, name) for name in names}
+    values.update(patch)
+    made: Event = kind(**values)
+    return made
 
 
 class _Reader:
@@ -344,11 +370,11 @@ class _Reader:
         if not isinstance(end_kyoku, bool):
             self.fail(f"{ptr}/end_kyoku", f"'end_kyoku' is true or false, not "
                                           f"{show(end_kyoku)}")
-        hora = tuple(self.patch(f"{ptr}/hora/{i}", v, HORA_FIELDS)
+        hora = tuple(self.patch(f"{ptr}/hora/{i}", v, _HORA_KEYS)
                      for i, v in enumerate(as_list(self.where, f"{ptr}/hora",
                                                    o.get("hora", []), "hora patches")))
-        ryukyoku = self.patch(f"{ptr}/ryukyoku", o.get("ryukyoku", {}), RYUKYOKU_FIELDS)
-        reach = tuple(self.patch(f"{ptr}/reach_accepted/{i}", v, REACH_FIELDS)
+        ryukyoku = self.patch(f"{ptr}/ryukyoku", o.get("ryukyoku", {}), _RYUKYOKU_KEYS)
+        reach = tuple(self.patch(f"{ptr}/reach_accepted/{i}", v, _REACH_KEYS)
                       for i, v in enumerate(as_list(self.where, f"{ptr}/reach_accepted",
                                                     o.get("reach_accepted", []),
                                                     "reach_accepted patches")))
@@ -367,9 +393,9 @@ class _Reader:
                            f"{show(value)}")
         return frozenset(items)
 
-    def patch(self, ptr: str, value: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    def patch(self, ptr: str, value: Any, fields: frozenset[str]) -> dict[str, Any]:
         o = self.obj(ptr, value, "a patch")
-        self.only(ptr, o, frozenset(fields))
+        self.only(ptr, o, fields)
         return {k: self.value(f"{ptr}/{k}", k, v) for k, v in o.items()}
 
     def tail(self, ptr: str, value: Any) -> Event:
@@ -434,8 +460,7 @@ class _Reader:
         return items
 
     def tiles(self, ptr: str, value: Any) -> tuple[Tile, ...]:
-        return tuple(tile_code(self.where, f"{ptr}/{i}", v)
-                     for i, v in enumerate(as_list(self.where, ptr, value, "tiles")))
+        return tile_codes(self.where, ptr, as_list(self.where, ptr, value, "tiles"))
 
     def yaku(self, ptr: str, value: Any) -> tuple[Yaku, int]:
         if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str)):
