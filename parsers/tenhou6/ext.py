@@ -298,29 +298,25 @@ def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event]) -> list[Event]
             n = min(ext.early_dora - done)
             where.fail(f"{ext.pointer}/early_dora", f"open kan {n} of the hand has no kan "
                        "dora indicator to reveal early")
-    hora, reach = ext.hora, ext.reach_accepted
     ryukyoku = (ext.ryukyoku,) if ext.ryukyoku else ()
-    wins = draws = riichi = 0  # each patches the events of its kind in order
+    wanted = ((Hora, ext.hora), (Ryukyoku, ryukyoku), (ReachAccepted, ext.reach_accepted))
+    found = [0] * len(wanted)  # each kind's patches go to its events in order
     out = list(events)
     for i, ev in enumerate(out):
         kind = type(ev)
-        if kind is Hora:
-            if wins < len(hora):
-                out[i] = _patched(ev, hora[wins])
-            wins += 1
-        elif kind is ReachAccepted:
-            if riichi < len(reach):
-                out[i] = _patched(ev, reach[riichi])
-            riichi += 1
-        elif kind is Ryukyoku:
-            if draws < len(ryukyoku):
-                out[i] = _patched(ev, ryukyoku[draws])
-            draws += 1
-    for key, patches, found in (("hora", hora, wins), ("ryukyoku", ryukyoku, draws),
-                                ("reach_accepted", reach, riichi)):
-        if len(patches) > found:
+        if kind is not Hora and kind is not Ryukyoku and kind is not ReachAccepted:
+            continue
+        for k, (patched, patches) in enumerate(wanted):
+            if kind is patched:
+                n = found[k]
+                if n < len(patches):
+                    out[i] = _patched(ev, patches[n])
+                found[k] = n + 1
+    for (kind, patches), n in zip(wanted, found, strict=True):
+        if len(patches) > n:
+            key = PATCH_KEYS[kind]
             where.fail(f"{ext.pointer}/{key}", f"the extension patches {len(patches)} "
-                       f"{key} event(s), the hand has {found}")
+                       f"{key} event(s), the hand has {n}")
     return out
 
 
