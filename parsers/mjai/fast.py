@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
-from kansa.parsers._json import QUICK_DECODER
+from kansa.parsers._json import BOM, QUICK_DECODER, decode_text
+from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields
 from kansa.parsers.mjai.line import LINE_DECODER
 from kansa.parsers.mjai.tiles import COMPILED, HIDDEN, TILE_AT, name_index
@@ -27,23 +28,67 @@ from kansa.replay.tiles import BY_MJAI, Seat, Tile
 if TYPE_CHECKING:  # the reader imports this module
     from kansa.parsers.mjai.read import GameBuilder, Reader
 
-__all__ = ["QUICK_FIELDS", "quick_event", "quick_hand", "quick_tiles", "read_rows"]
+__all__ = ["QUICK_FIELDS", "quick_event", "quick_hand", "quick_tiles", "read_pieces", "read_rows"]
 
 
-def read_rows(reader: Reader, text: str, limits: Limits, size: int) -> None:
+def read_pieces(reader: Reader, data: bytes, limits: Limits) -> None:
+    """Feed the lines of ``data`` (a file's bytes, UTF-8 text but not all ASCII) to
+    ``reader`` as :func:`read_rows` does with the file's text, decoding it a few
+    kilobytes at a time, each piece ending with a line.
+
+    A log's text that is not ASCII (players' names, most often) sits in a few lines.
+    Decoded whole, the text would be UCS-2 and each line sliced from it narrowed
+    again; in pieces, the pieces without such text decode to ASCII.  Bytes that are
+    not UTF-8 anywhere in the file are refused as :func:`~kansa.parsers._json.decode_text`
+    refuses them, before any error in a line, as when the text was decoded first."""
+    size = len(data)
+    start = 0
+    number = 0
+    try:
+        while True:
+            cut = data.find(b"\n", start + _PIECE) if start + _PIECE < size else -1
+            piece = data[start:] if cut < 0 else data[start:cut + 1]
+            try:
+                text = piece.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                decode_text(data, reader.source)  # raises, but for a last character cut off
+                text = piece[:exc.start].decode("utf-8")
+            if start == 0 and text.startswith(BOM):
+                text = text[1:]
+            number = read_rows(reader, text, limits, size, number, last=cut < 0)
+            if cut < 0:
+                return
+            start = cut + 1
+    except LogFormatError:
+        decode_text(data, reader.source)  # bytes not UTF-8 further on are the error
+        raise
+
+
+_PIECE: Final = 4096
+"""Bytes of a piece of :func:`read_pieces` before the end of the line they fall in."""
+
+
+def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int = 0, *,
+              last: bool = True) -> int:
     """Feed the lines of ``text`` (a file's text; ``size``: its length in bytes) to
     ``reader``, as :func:`kansa.parsers.mjai.read.parse` would feed them one by one to
-    :meth:`Reader.read_line`."""
+    :meth:`Reader.read_line`, and give the number of the last line read.
+
+    ``number``: lines read before ``text``; ``last``: ``text`` ends the file (when it
+    does not, it ends with a newline)."""
     source = reader.source
     depth = limits.max_json_depth
     decode = QUICK_DECODER.decode
-    number, start = 0, 0
+    start = 0
     while True:
-        number += 1
         end = text.find("\n", start)
-        if end < 0:  # the last line may be cut off: the reader looks at it whole
-            reader.read_line(text[start:], number, limits, end=size)
-            return
+        if end < 0:
+            if not last:
+                return number
+            # the last line may be cut off: the reader looks at it whole
+            reader.read_line(text[start:], number + 1, limits, end=size)
+            return number + 1
+        number += 1
         raw = text[start:end]
         start = end + 1
         if len(raw) <= _PLAIN_TEXT:

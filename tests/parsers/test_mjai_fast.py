@@ -17,7 +17,7 @@ from kansa.parsers.mjai import fast
 from kansa.parsers.mjai.fast import quick_hand
 from kansa.parsers.mjai.read import Reader, parse
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
-from kansa.replay.events import SourceRef
+from kansa.replay.events import EndKyoku, SourceRef
 from kansa.replay.game import Game
 from kansa.replay.tiles import Tile
 
@@ -225,3 +225,41 @@ def test_odd_bytes_read_as_line_by_line(edit: Any) -> None:
     data = edit(log([*LINES[:4], {"type": "hora", "actor": 9}, *LINES[4:]]))
     same_reading(data)
     same_reading(edit(log(LINES)))
+
+
+def long_log(middle: dict[str, Any] | None = None) -> bytes:
+    """A log of about 25 KB: a hand of 200 draws and discards, with ``middle`` half-way."""
+    turns = [*LINES[2:4]] * 100
+    extra = [] if middle is None else [middle]
+    return log([*LINES[:2], *turns, *extra, *turns, *LINES[13:]])
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.replace(b'"a"', "\"東\"".encode(), 1),  # a name not ASCII
+    lambda d: b"\xef\xbb\xbf" + d,
+    lambda d: d.replace(b'"kansa": 0', "\"kansa\": \"東\"".encode()),  # half-way only
+    lambda d: d.replace(b'"kansa": 0', b'"kansa": "\xff"'),  # not UTF-8 half-way
+    lambda d: d.replace(b'"end_game"}', "\"end_game\", \"x\": \"東".encode() + b'\xff"}'),
+    lambda d: d.replace(b'"end_game"}\n', "{\"type\": \"end_game\", \"x\": \"東\"}".encode()[:-3]),
+    lambda d: d.replace(b"\n", b"\r\n").replace(b'"a"', "\"東\"".encode(), 1),
+    lambda d: d.rstrip(b"\n").replace(b'"a"', "\"東\"".encode(), 1),
+])
+@pytest.mark.parametrize("error", [False, True])
+def test_a_long_log_not_all_ascii_reads_as_line_by_line(edit: Any, error: bool) -> None:
+    """A log whose text is not all ASCII is decoded in pieces (``fast.read_pieces``):
+    text that is not ASCII, or not UTF-8, in its first, middle or last piece, a
+    byte-order mark, a last character cut off, and an error in a line of the first
+    piece before bytes that are not UTF-8 further on."""
+    data = edit(long_log({"type": "none", "kansa": 0}))
+    assert not data.isascii() and len(data) > 5 * 4096
+    if error:
+        data = data.replace(b'"kyoku": 1', b'"kyoku": "one"', 1)
+    reading = same_reading(data)
+    if b"\xff" in data:
+        assert reading[0] == "error" and "not UTF-8" in reading[1]
+    elif error:
+        assert reading[0] == "error" and reading[2].line == 2
+    else:
+        game, places, _ = reading[0]
+        ends = [i for i, e in enumerate(game.events) if isinstance(e, EndKyoku)]
+        assert [places[i].line for i in ends] == [405]  # 2 + 200 + 1 + 200 + 2
