@@ -53,8 +53,8 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, NoReturn, TypeVar
+from dataclasses import dataclass
+from typing import Any, Final, NoReturn, TypeVar
 
 from kansa.parsers.tenhou6.items import tile_code, tile_codes
 from kansa.parsers.tenhou6.jsontext import Where, as_int, as_list, is_int, show
@@ -102,32 +102,54 @@ _PER_SEAT = frozenset({"deltas", "scores"})
 _INT = frozenset({"fu", "han", "points", "honba", "kyotaku"})
 
 
-@dataclass(frozen=True, slots=True)
+# The entries are made per kyoku: fields ``Final``, set by a written ``__init__`` (as the
+# events' are), which compiles to native code where a generated one does not.
+
+@dataclass(slots=True, init=False)
 class KyokuExt:
     """The extension entry of one kyoku, decoded."""
 
-    hora: tuple[dict[str, Any], ...] = ()
-    ryukyoku: dict[str, Any] = field(default_factory=dict)
-    reach_accepted: tuple[dict[str, Any], ...] = ()
-    tail: tuple[Event, ...] = ()
-    early_dora: frozenset[int] = frozenset()
+    hora: Final[tuple[dict[str, Any], ...]]
+    ryukyoku: Final[dict[str, Any]]
+    reach_accepted: Final[tuple[dict[str, Any], ...]]
+    tail: Final[tuple[Event, ...]]
+    early_dora: Final[frozenset[int]]
     """Open kans (0-based, in play order) whose indicator follows the call at once."""
-    end_kyoku: bool = True
+    end_kyoku: Final[bool]
     """``False``: the log stops after the hand's result, before its EndKyoku."""
-    pointer: str = ""
+    pointer: Final[str]
+
+    def __init__(self, *, hora: tuple[dict[str, Any], ...] = (),
+                 ryukyoku: dict[str, Any] | None = None,
+                 reach_accepted: tuple[dict[str, Any], ...] = (), tail: tuple[Event, ...] = (),
+                 early_dora: frozenset[int] = frozenset(), end_kyoku: bool = True,
+                 pointer: str = "") -> None:
+        self.hora = hora
+        self.ryukyoku = {} if ryukyoku is None else ryukyoku
+        self.reach_accepted = reach_accepted
+        self.tail = tail
+        self.early_dora = early_dora
+        self.end_kyoku = end_kyoku
+        self.pointer = pointer
 
 
 NO_KYOKU_EXT = KyokuExt()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class GameExt:
     """The whole extension, decoded; ``meta`` holds the keys present among
     ``end_game`` (an :class:`EndGame` or ``None``), ``players``, ``title``, ``log_id``."""
 
-    kyoku: tuple[KyokuExt, ...] = ()
-    meta: dict[str, Any] = field(default_factory=dict)
-    hints: dict[str, Any] = field(default_factory=dict)
+    kyoku: Final[tuple[KyokuExt, ...]]
+    meta: Final[dict[str, Any]]
+    hints: Final[dict[str, Any]]
+
+    def __init__(self, *, kyoku: tuple[KyokuExt, ...] = (), meta: dict[str, Any] | None = None,
+                 hints: dict[str, Any] | None = None) -> None:
+        self.kyoku = kyoku
+        self.meta = {} if meta is None else meta
+        self.hints = {} if hints is None else hints
 
     def of_kyoku(self, i: int) -> KyokuExt:
         return self.kyoku[i] if i < len(self.kyoku) else NO_KYOKU_EXT
