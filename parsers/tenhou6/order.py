@@ -156,6 +156,8 @@ class Walker:
         self.order: list[int] = []
         """Where the events without a ``src`` were read (see :class:`Walk`)."""
         self.pos = [0] * self.n
+        self.heads: list[Step | None] = [steps[0] if steps else None for steps in self.steps]
+        """Each seat's next step (``None`` when it has none left), kept as ``pos`` moves."""
         self.reach_pending: Seat | None = None
         self.riichi = 0
         """Bit mask of seats in riichi (they cannot call)."""
@@ -179,13 +181,13 @@ class Walker:
         pos, self.reach_pending, self.riichi, self.dora_i, self.dora_missing, self.pending, \
             n, self.left, codes = snap
         self.pos = list(pos)
+        self.heads = [steps[p] if p < len(steps) else None
+                      for steps, p in zip(self.steps, pos, strict=True)]
         del self.events[n:]
         del self.order[codes:]
 
     def _next(self, seat: int) -> Step | None:
-        steps = self.steps[seat]
-        p = self.pos[seat]
-        return steps[p] if p < len(steps) else None
+        return self.heads[seat]
 
     def _ref(self, seat: int, p: int) -> SourceRef:
         """Where step ``p`` of seat ``seat``'s script was read."""
@@ -197,7 +199,10 @@ class Walker:
     def _play(self, seat: int, step: Step) -> None:
         self.events.append(step.event)
         self.order.append(TAKE_NEXT + track(seat, step.take))
-        self.pos[seat] += 1
+        p = self.pos[seat] + 1
+        self.pos[seat] = p
+        steps = self.steps[seat]
+        self.heads[seat] = steps[p] if p < len(steps) else None
         self.left -= 1
         self.work += 1
 
@@ -294,11 +299,12 @@ class Walker:
         usual answer, found without building it)."""
         if self._all_done():
             return False
+        heads = self.heads
         for j in range(self.n):
-            step = self._next(j)
+            step = heads[j]
             if j != a and step is not None and step.target == a and step.tile is tile:
                 return False
-        step = self._next((a + 1) % self.n)
+        step = heads[(a + 1) % self.n]
         return step is not None and step.kind == DRAW
 
     def _stuck(self, choice: _Choice) -> _Fail:
