@@ -22,6 +22,7 @@ from kansa.parsers._json import (
     is_cut_off,
     line_column,
     parse_json,
+    plainly_within,
     quick_value,
     utf8_of,
 )
@@ -77,12 +78,19 @@ def decode(data: bytes, source: str, limits: Limits
         raise LogFormatError(
             f"{len(data)} bytes of JSON, over the limit of {limits.max_decompressed_bytes}",
             SourceRef(source))
+    utf8 = utf8_of(data)
+    if utf8 is not None and plainly_within(utf8, limits.max_json_depth):
+        # one document, read from its bytes without decoding the text: msgspec refuses
+        # a string that is not UTF-8, and outside strings JSON is ASCII, so the checks
+        # below would pass and give this value
+        value = quick_value(utf8)
+        if value is not NOT_READ:
+            return [(Where(source), value)], None
     text = decode_text(data, source)
     if not text.strip():
         raise LogFormatError("the file is empty", SourceRef(source))
     # the whole text's depth: a JSON-lines file's lines are documents that each close
     # every bracket they open, so its depth is the deepest line's
-    utf8 = utf8_of(data)
     check_depth(text, limits.max_json_depth, SourceRef(source), utf8)
     value = quick_value(text if utf8 is None else utf8)
     if value is not NOT_READ:

@@ -18,6 +18,7 @@ from kansa.parsers.errors import LogFormatError
 from kansa.parsers.source import Limits
 from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.parsers.tenhou6 import order as tenhou6_order
+from kansa.sim.table import simulate
 
 needs_corpus = pytest.mark.usefixtures("corpus_dir")
 """For the tests that read corpus files: skipped when the corpus is absent."""
@@ -142,6 +143,30 @@ def test_size_limit() -> None:
 def test_not_utf8() -> None:
     e = _error(b'{"log": "\xff"}')
     assert "UTF-8" in e.reason and e.src.line == 1
+
+
+def _named(name: bytes) -> bytes:
+    """A whole game written by kansa, its first player's name replaced by ``name``."""
+    doc = json.loads(tenhou6.write(simulate(1)))
+    doc["name"][0] = "@NAME@"
+    return json.dumps(doc).encode().replace(b"@NAME@", name)
+
+
+@pytest.mark.parametrize("name", [b"\xff", b"\xed\xa0\x80", b"\xe6\x9d", b"\xc0\xae"])
+def test_a_whole_game_with_bytes_not_utf8_in_a_name(name: bytes) -> None:
+    """Read from its bytes, a document whose strings are not UTF-8 is still refused
+    where the byte is (a lone surrogate's, a character cut short, an overlong form)."""
+    data = _named(name)
+    e = _error(data)
+    assert "UTF-8" in e.reason and (e.src.line, e.src.column) == (1, data.index(name) + 1)
+
+
+def test_a_whole_game_reads_the_same_with_a_byte_order_mark_or_a_name_not_ascii() -> None:
+    plain = tenhou6.parse(_named(b"a"), "x.json")
+    assert tenhou6.parse(b"\xef\xbb\xbf" + _named(b"a"), "x.json") == plain
+    named = tenhou6.parse(_named("東".encode()), "x.json")[0]
+    assert named.players[0].name == "東"
+    assert named.events == plain[0].events
 
 
 # -- any input: a game or LogFormatError, nothing else ---------------------------------
