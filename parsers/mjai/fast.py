@@ -25,13 +25,16 @@ from kansa.parsers.source import Limits
 from kansa.replay.events import Dahai, Dora, EndKyoku, Event, Reach, ReachAccepted, SourceRef, Tsumo
 from kansa.replay.tiles import BY_MJAI, Seat, Tile
 
-if TYPE_CHECKING:  # the reader imports this module
+if TYPE_CHECKING:  # the reader imports this module; native integers where compiled
+    from mypy_extensions import i64
+
     from kansa.parsers.mjai.read import GameBuilder, Reader
 
 __all__ = ["QUICK_FIELDS", "quick_event", "quick_hand", "quick_tiles", "read_pieces", "read_rows"]
 
 
-def read_pieces(reader: Reader, data: bytes, limits: Limits) -> None:
+def read_pieces(reader: Reader, data: bytes, limits: Limits, *,
+                by_slots: bool = COMPILED) -> None:
     """Feed the lines of ``data`` (a file's bytes, UTF-8 text but not all ASCII) to
     ``reader`` as :func:`read_rows` does with the file's text, decoding it a few
     kilobytes at a time, each piece ending with a line.
@@ -40,7 +43,8 @@ def read_pieces(reader: Reader, data: bytes, limits: Limits) -> None:
     Decoded whole, the text would be UCS-2 and each line sliced from it narrowed
     again; in pieces, the pieces without such text decode to ASCII.  Bytes that are
     not UTF-8 anywhere in the file are refused as :func:`~kansa.parsers._json.decode_text`
-    refuses them, before any error in a line, as when the text was decoded first."""
+    refuses them, before any error in a line, as when the text was decoded first.
+    ``by_slots``: as :func:`read_rows` takes it."""
     size = len(data)
     start = 0
     number = 0
@@ -55,7 +59,8 @@ def read_pieces(reader: Reader, data: bytes, limits: Limits) -> None:
                 text = piece[:exc.start].decode("utf-8")
             if start == 0 and text.startswith(BOM):
                 text = text[1:]
-            number = read_rows(reader, text, limits, size, number, last=cut < 0)
+            number = read_rows(reader, text, limits, size, number, last=cut < 0,
+                               by_slots=by_slots)
             if cut < 0:
                 return
             start = cut + 1
@@ -69,13 +74,14 @@ _PIECE: Final = 4096
 
 
 def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int = 0, *,
-              last: bool = True) -> int:
+              last: bool = True, by_slots: bool = COMPILED) -> int:
     """Feed the lines of ``text`` (a file's text; ``size``: its length in bytes) to
     ``reader``, as :func:`kansa.parsers.mjai.read.parse` would feed them one by one to
     :meth:`Reader.read_line`, and give the number of the last line read.
 
     ``number``: lines read before ``text``; ``last``: ``text`` ends the file (when it
-    does not, it ends with a newline)."""
+    does not, it ends with a newline).  ``by_slots``: look a line up in :data:`_SLOTS`
+    before :data:`_PLAIN` (the compiled build's faster way; the same reading either way)."""
     source = reader.source
     depth = limits.max_json_depth
     decode = QUICK_DECODER.decode
@@ -89,6 +95,17 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
             reader.read_line(text[start:], number + 1, limits, end=size)
             return number + 1
         number += 1
+        if by_slots:
+            kept = _SLOTS[_slot(text, start, end)]
+            if kept is not None:
+                line, known = kept
+                g = reader.cur
+                if len(line) == end - start and text.find(line, start, end) == start \
+                        and g is not None and g.n is not None and known.actor < g.n:
+                    reader.lines = number
+                    g.shared(known, number)
+                    start = end + 1
+                    continue
         raw = text[start:end]
         start = end + 1
         if len(raw) <= _PLAIN_TEXT:
@@ -209,6 +226,35 @@ def _remember(raw: str, seen: Tsumo | Dahai) -> None:
     if len(_PLAIN) >= _PLAIN_MOST:
         _PLAIN.clear()
     _PLAIN[raw] = seen
+    _SLOTS[_slot(raw, 0, len(raw))] = (raw, seen)
+
+
+_SLOTS: Final[list[tuple[str, Tsumo | Dahai] | None]] = [None] * 4096
+"""The lines of :data:`_PLAIN` again, each in the slot :func:`_slot` gives its text (the
+last one met where two share a slot), with its event: a line's slot is found from a
+few of its characters and the line then compared with the text kept there, which
+costs less than slicing the line out of the file's text and hashing it."""
+_SLOT_MASK: Final = 4095
+_SLOT_SHORTEST: Final = 36
+"""Lines shorter than this (none of a draw or discard in the usual spellings) all share
+slot 0."""
+
+
+def _slot(text: str, start: i64, end: i64) -> i64:
+    """The slot of :data:`_SLOTS` for the line ``text[start:end]``: from its length and
+    the characters where draw and discard lines differ (the kind, the seat, the tile,
+    ``tsumogiri`` at the end)."""
+    n = end - start
+    if n < _SLOT_SHORTEST or n > _PLAIN_TEXT:
+        return 0
+    h = n * 31 + ord(text[start + 9])
+    h = h * 31 + ord(text[start + 24])
+    h = h * 31 + ord(text[start + 33])
+    h = h * 31 + ord(text[start + 34])
+    h = h * 31 + ord(text[start + 35])
+    h = h * 31 + ord(text[end - 2])
+    h = h * 31 + ord(text[end - 4])
+    return h & _SLOT_MASK
 
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})

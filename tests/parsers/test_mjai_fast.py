@@ -67,9 +67,21 @@ def outcome(read: Any, data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
     return [(g, [g.src_of(i) for i in range(len(g.events))], g.diagnostics) for g in games]
 
 
+def by_slots(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Game]:
+    """The quick reading with the lines read before looked up in their slots
+    (``fast._SLOTS``), as the compiled build reads them, in either build."""
+    reader = Reader(source)
+    if data.isascii():
+        fast.read_rows(reader, decode_text(data, source), limits, len(data), by_slots=True)
+    else:
+        fast.read_pieces(reader, data, limits, by_slots=True)
+    return reader.finish()
+
+
 def same_reading(data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
     quick = outcome(parse, data, limits)
     assert quick == outcome(per_line, data, limits)
+    assert quick == outcome(by_slots, data, limits)
     return quick
 
 
@@ -263,3 +275,14 @@ def test_a_long_log_not_all_ascii_reads_as_line_by_line(edit: Any, error: bool) 
         game, places, _ = reading[0]
         ends = [i for i, e in enumerate(game.events) if isinstance(e, EndKyoku)]
         assert [places[i].line for i in ends] == [405]  # 2 + 200 + 1 + 200 + 2
+
+
+def test_a_line_in_the_slot_of_a_line_read_before_is_read_for_itself() -> None:
+    """Two lines that differ only where ``fast._slot`` does not look share a slot: the
+    second is compared with the line kept there, not taken for it."""
+    draw = '{"type":"tsumo","actor":0,"pai":"9s"}'
+    other = draw.replace("tsumo", "tsuxo")
+    assert fast._slot(draw, 0, len(draw)) == fast._slot(other, 0, len(other))
+    for second in (other, draw.replace('"9s"', '"9p"'), draw + " "):
+        data = log([*LINES[:2], draw, LINES[3], draw, LINES[3], second, *LINES[13:]])
+        same_reading(data)
