@@ -78,8 +78,12 @@ def decode(data: bytes, source: str, limits: Limits
         raise LogFormatError(
             f"{len(data)} bytes of JSON, over the limit of {limits.max_decompressed_bytes}",
             SourceRef(source))
+    limit = limits.max_json_depth
     utf8 = utf8_of(data)
-    if utf8 is not None and plainly_within(utf8, limits.max_json_depth):
+    # the depth as check_depth finds it plainly (the brackets of the bytes are the text's)
+    within = utf8 is not None and (
+        utf8.count(b"[") + utf8.count(b"{") <= limit or plainly_within(utf8, limit))
+    if within and utf8 is not None:
         # one document, read from its bytes without decoding the text: msgspec refuses
         # a string that is not UTF-8, and outside strings JSON is ASCII, so the checks
         # below would pass and give this value
@@ -89,12 +93,13 @@ def decode(data: bytes, source: str, limits: Limits
     text = decode_text(data, source)
     if not text.strip():
         raise LogFormatError("the file is empty", SourceRef(source))
-    # the whole text's depth: a JSON-lines file's lines are documents that each close
-    # every bracket they open, so its depth is the deepest line's
-    check_depth(text, limits.max_json_depth, SourceRef(source), utf8)
-    value = quick_value(text if utf8 is None else utf8)
-    if value is not NOT_READ:
-        return [(Where(source), value)], None
+    if not within:
+        # the whole text's depth: a JSON-lines file's lines are documents that each
+        # close every bracket they open, so its depth is the deepest line's
+        check_depth(text, limit, SourceRef(source), utf8)
+        value = quick_value(text if utf8 is None else utf8)
+        if value is not NOT_READ:
+            return [(Where(source), value)], None
     rows = text.split("\n")
     utf8_rows = None if utf8 is None else utf8.split(b"\n")  # line for line
     first = next((n for n, row in enumerate(rows) if row.strip()), 0)
