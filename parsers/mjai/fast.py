@@ -81,7 +81,8 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
 
     ``number``: lines read before ``text``; ``last``: ``text`` ends the file (when it
     does not, it ends with a newline).  ``by_slots``: look a line up in :data:`_SLOTS`
-    before :data:`_PLAIN` (the compiled build's faster way; the same reading either way)."""
+    before :data:`_PLAIN` (:func:`_known`: the compiled build's faster way; the same
+    reading either way)."""
     source = reader.source
     depth = limits.max_json_depth
     decode = QUICK_DECODER.decode
@@ -95,21 +96,10 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
             reader.read_line(text[start:], number + 1, limits, end=size)
             return number + 1
         number += 1
-        if by_slots:
-            kept = _SLOTS[_slot(text, start, end)]
-            if kept is not None:
-                line, known = kept
-                g = reader.cur
-                if len(line) == end - start and text.find(line, start, end) == start \
-                        and g is not None and g.n is not None and known.actor < g.n:
-                    reader.lines = number
-                    g.shared(known, number)
-                    start = end + 1
-                    continue
         raw = text[start:end]
         start = end + 1
         if len(raw) <= _PLAIN_TEXT:
-            seen = _PLAIN.get(raw)
+            seen = _known(raw) if by_slots else _PLAIN.get(raw)
             if seen is not None:
                 g = reader.cur
                 if g is not None and g.n is not None and seen.actor < g.n:
@@ -226,34 +216,45 @@ def _remember(raw: str, seen: Tsumo | Dahai) -> None:
     if len(_PLAIN) >= _PLAIN_MOST:
         _PLAIN.clear()
     _PLAIN[raw] = seen
-    _SLOTS[_slot(raw, 0, len(raw))] = (raw, seen)
+    _SLOTS[_slot(raw)] = (raw, seen)
+
+
+def _known(raw: str) -> Tsumo | Dahai | None:
+    """``_PLAIN.get(raw)``, looked up in the slot of ``raw`` first."""
+    slot = _slot(raw)
+    kept = _SLOTS[slot]
+    if kept is not None and kept[0] == raw:
+        return kept[1]
+    seen = _PLAIN.get(raw)
+    if seen is not None:
+        _SLOTS[slot] = (raw, seen)
+    return seen
 
 
 _SLOTS: Final[list[tuple[str, Tsumo | Dahai] | None]] = [None] * 4096
-"""The lines of :data:`_PLAIN` again, each in the slot :func:`_slot` gives its text (the
-last one met where two share a slot), with its event: a line's slot is found from a
-few of its characters and the line then compared with the text kept there, which
-costs less than slicing the line out of the file's text and hashing it."""
+"""Lines of :data:`_PLAIN` with their events, each in the slot :func:`_slot` gives its
+text (the last one met where two share a slot): a slot is found from a few of the
+line's characters and the line kept there compared with it, which costs less than
+hashing the line to look it up."""
 _SLOT_MASK: Final = 4095
 _SLOT_SHORTEST: Final = 36
 """Lines shorter than this (none of a draw or discard in the usual spellings) all share
 slot 0."""
 
 
-def _slot(text: str, start: i64, end: i64) -> i64:
-    """The slot of :data:`_SLOTS` for the line ``text[start:end]``: from its length and
-    the characters where draw and discard lines differ (the kind, the seat, the tile,
-    ``tsumogiri`` at the end)."""
-    n = end - start
-    if n < _SLOT_SHORTEST or n > _PLAIN_TEXT:
+def _slot(raw: str) -> i64:
+    """The slot of :data:`_SLOTS` for the line ``raw``: from its length and the characters
+    where draw and discard lines differ (the kind, the seat, the tile, ``tsumogiri``)."""
+    n: i64 = len(raw)
+    if n < _SLOT_SHORTEST:
         return 0
-    h = n * 31 + ord(text[start + 9])
-    h = h * 31 + ord(text[start + 24])
-    h = h * 31 + ord(text[start + 33])
-    h = h * 31 + ord(text[start + 34])
-    h = h * 31 + ord(text[start + 35])
-    h = h * 31 + ord(text[end - 2])
-    h = h * 31 + ord(text[end - 4])
+    h = n * 31 + ord(raw[9])
+    h = h * 31 + ord(raw[24])
+    h = h * 31 + ord(raw[33])
+    h = h * 31 + ord(raw[34])
+    h = h * 31 + ord(raw[35])
+    h = h * 31 + ord(raw[n - 2])
+    h = h * 31 + ord(raw[n - 4])
     return h & _SLOT_MASK
 
 
