@@ -66,6 +66,11 @@ def _end(text: str) -> tuple[int, int]:
     return line_column(text, len(text))
 
 
+_COUNTED: Final = 4096
+"""The longest document whose brackets :func:`decode` counts before it looks at their
+nesting."""
+
+
 def decode(data: bytes, source: str, limits: Limits
            ) -> tuple[list[tuple[Where, Any]], Diagnostic | None]:
     """The JSON documents in ``data``: one object, or one per non-empty line; and, for
@@ -80,9 +85,11 @@ def decode(data: bytes, source: str, limits: Limits
             SourceRef(source))
     limit = limits.max_json_depth
     utf8 = utf8_of(data)
-    # the depth as check_depth finds it plainly (the brackets of the bytes are the text's)
+    # the depth as check_depth finds it plainly (the brackets of the bytes are the text's;
+    # counted in a short file only, as a long one holds more than the limit)
     within = utf8 is not None and (
-        utf8.count(b"[") + utf8.count(b"{") <= limit or plainly_within(utf8, limit))
+        (len(utf8) <= _COUNTED and utf8.count(b"[") + utf8.count(b"{") <= limit)
+        or plainly_within(utf8, limit))
     if within and utf8 is not None:
         # one document, read from its bytes without decoding the text: msgspec refuses
         # a string that is not UTF-8, and outside strings JSON is ASCII, so the checks
