@@ -14,7 +14,7 @@ from kansa.replay.tiles import Seat, parse_tiles
 from kansa.replay.yaku import Limit, Yaku
 
 SRC = SourceRef("x.json", pointer="/log/0/16")
-HAND = parse_tiles("123m456p789s11z")
+HAND = tuple(parse_tiles("123m456p789s11z"))
 # every constructor field of each kind set, none to its default
 FULL: dict[type, dict[str, Any]] = {
     Hora: {"actor": Seat(1), "target": Seat(2), "tile": HAND[0],
