@@ -30,33 +30,37 @@ if TYPE_CHECKING:  # the reader imports this module; native integers where compi
 
     from kansa.parsers.mjai.read import GameBuilder, Reader
 
-__all__ = ["QUICK_FIELDS", "quick_event", "quick_hand", "quick_tiles", "read_pieces", "read_rows"]
+__all__ = ["FIRST_PIECE", "QUICK_FIELDS", "quick_event", "quick_hand", "quick_tiles", "read_pieces",
+           "read_rows"]
 
 
 def read_pieces(reader: Reader, data: bytes, limits: Limits, *,
                 by_slots: bool = COMPILED) -> None:
-    """Feed the lines of ``data`` (a file's bytes, UTF-8 text but not all ASCII) to
-    ``reader`` as :func:`read_rows` does with the file's text, decoding it a few
-    kilobytes at a time, each piece ending with a line.
+    """Feed the lines of ``data`` (a file's bytes) to ``reader`` as :func:`read_rows`
+    does with the file's text, decoding it in pieces that each end with a line: the
+    first of about 4 KB, the others of about 64 KB.
 
-    A log's text that is not ASCII (players' names, most often) sits in a few lines.
-    Decoded whole, the text would be UCS-2 and each line sliced from it narrowed
-    again; in pieces, the pieces without such text decode to ASCII.  Bytes that are
-    not UTF-8 anywhere in the file are refused as :func:`~kansa.parsers._json.decode_text`
-    refuses them, before any error in a line, as when the text was decoded first.
-    ``by_slots``: as :func:`read_rows` takes it."""
+    A log's text that is not ASCII (players' names, most often) sits in its first
+    lines.  Decoded whole, the text would be UCS-2 and each line sliced from it
+    narrowed again; in pieces, the pieces without such text decode to ASCII.  (The
+    reader decodes a log whose first piece is ASCII whole: in pieces it costs the
+    interpreter more.)  Bytes that are not UTF-8 anywhere in the file are refused as
+    :func:`~kansa.parsers._json.decode_text` refuses them, before any error in a line,
+    as when the text was decoded first.  ``by_slots``: as :func:`read_rows` takes it."""
     size = len(data)
+    view = memoryview(data)
     start = 0
     number = 0
     try:
         while True:
-            cut = data.find(b"\n", start + _PIECE) if start + _PIECE < size else -1
-            piece = data[start:] if cut < 0 else data[start:cut + 1]
+            piece_size = _PIECE if start else FIRST_PIECE
+            cut = data.find(b"\n", start + piece_size) if start + piece_size < size else -1
+            end = size if cut < 0 else cut + 1
             try:
-                text = piece.decode("utf-8")
+                text = str(view[start:end], "utf-8")  # decoded where it lies, not copied
             except UnicodeDecodeError as exc:
                 decode_text(data, reader.source)  # raises, but for a last character cut off
-                text = piece[:exc.start].decode("utf-8")
+                text = str(view[start:start + exc.start], "utf-8")
             if start == 0 and text.startswith(BOM):
                 text = text[1:]
             number = read_rows(reader, text, limits, size, number, last=cut < 0,
@@ -69,8 +73,10 @@ def read_pieces(reader: Reader, data: bytes, limits: Limits, *,
         raise
 
 
-_PIECE: Final = 4096
-"""Bytes of a piece of :func:`read_pieces` before the end of the line they fall in."""
+FIRST_PIECE: Final = 4096
+_PIECE: Final = 65536
+"""Bytes of the first and of any other piece of :func:`read_pieces` before the end of
+the line they fall in."""
 
 
 def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int = 0, *,

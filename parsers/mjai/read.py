@@ -23,7 +23,7 @@ from kansa.parsers.canonical import canonical_shared, is_empty_ura, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
-from kansa.parsers.mjai.fast import quick_hand, quick_tiles, read_pieces, read_rows
+from kansa.parsers.mjai.fast import FIRST_PIECE, quick_hand, quick_tiles, read_pieces, read_rows
 from kansa.parsers.mjai.write import write
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import (
@@ -82,7 +82,7 @@ def parse(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[Gam
         cannot be read, naming the line (and column for JSON syntax errors).
     """
     reader = Reader(source)
-    if data.isascii():
+    if data[:FIRST_PIECE].isascii():  # as most logs: no names or notes in other scripts
         read_rows(reader, decode_text(data, source), limits, len(data))
     else:
         read_pieces(reader, data, limits)

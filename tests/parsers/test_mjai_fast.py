@@ -71,10 +71,7 @@ def by_slots(data: bytes, source: str, limits: Limits = DEFAULT_LIMITS) -> list[
     """The quick reading with the lines read before looked up in their slots
     (``fast._SLOTS``), as the compiled build reads them, in either build."""
     reader = Reader(source)
-    if data.isascii():
-        fast.read_rows(reader, decode_text(data, source), limits, len(data), by_slots=True)
-    else:
-        fast.read_pieces(reader, data, limits, by_slots=True)
+    fast.read_pieces(reader, data, limits, by_slots=True)
     return reader.finish()
 
 
@@ -240,10 +237,10 @@ def test_odd_bytes_read_as_line_by_line(edit: Any) -> None:
 
 
 def long_log(middle: dict[str, Any] | None = None) -> bytes:
-    """A log of about 25 KB: a hand of 200 draws and discards, with ``middle`` half-way."""
-    turns = [*LINES[2:4]] * 100
+    """A log of about 140 KB: a hand of 2,600 draws and discards, with ``middle`` after
+    the first 600 (in the second of the three pieces ``fast.read_pieces`` reads)."""
     extra = [] if middle is None else [middle]
-    return log([*LINES[:2], *turns, *extra, *turns, *LINES[13:]])
+    return log([*LINES[:2], *LINES[2:4] * 300, *extra, *LINES[2:4] * 1000, *LINES[13:]])
 
 
 @pytest.mark.parametrize("edit", [
@@ -263,7 +260,8 @@ def test_a_long_log_not_all_ascii_reads_as_line_by_line(edit: Any, error: bool) 
     byte-order mark, a last character cut off, and an error in a line of the first
     piece before bytes that are not UTF-8 further on."""
     data = edit(long_log({"type": "none", "kansa": 0}))
-    assert not data.isascii() and len(data) > 5 * 4096
+    assert not data.isascii() and len(data) > 4096 + 2 * 65536
+    assert 4096 < data.index(b'"kansa"') < 65536
     if error:
         data = data.replace(b'"kyoku": 1', b'"kyoku": "one"', 1)
     reading = same_reading(data)
@@ -274,7 +272,7 @@ def test_a_long_log_not_all_ascii_reads_as_line_by_line(edit: Any, error: bool) 
     else:
         game, places, _ = reading[0]
         ends = [i for i, e in enumerate(game.events) if isinstance(e, EndKyoku)]
-        assert [places[i].line for i in ends] == [405]  # 2 + 200 + 1 + 200 + 2
+        assert [places[i].line for i in ends] == [2605]  # 2 + 600 + 1 + 2,000 + 2
 
 
 def test_a_line_in_the_slot_of_a_line_read_before_is_read_for_itself() -> None:
