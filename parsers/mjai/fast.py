@@ -237,12 +237,12 @@ def _known(raw: str) -> Tsumo | Dahai | None:
     return seen
 
 
-_SLOTS: Final[list[tuple[str, Tsumo | Dahai] | None]] = [None] * 4096
+_SLOT_MASK: Final = 4095
+_SLOTS: Final[list[tuple[str, Tsumo | Dahai] | None]] = [None] * (_SLOT_MASK + 1)
 """Lines of :data:`_PLAIN` with their events, each in the slot :func:`_slot` gives its
 text (the last one met where two share a slot): a slot is found from a few of the
 line's characters and the line kept there compared with it, which costs less than
 hashing the line to look it up."""
-_SLOT_MASK: Final = 4095
 _SLOT_SHORTEST: Final = 36
 """Lines shorter than this (none of a draw or discard in the usual spellings) all share
 slot 0."""

@@ -85,12 +85,13 @@ def decode(data: bytes, source: str, limits: Limits
             SourceRef(source))
     limit = limits.max_json_depth
     utf8 = utf8_of(data)
-    # the depth as check_depth finds it plainly (the brackets of the bytes are the text's;
-    # counted in a short file only, as a long one holds more than the limit)
-    within = utf8 is not None and (
-        (len(utf8) <= _COUNTED and utf8.count(b"[") + utf8.count(b"{") <= limit)
-        or plainly_within(utf8, limit))
-    if within and utf8 is not None:
+    # within: the depth as check_depth finds it plainly (the brackets of the bytes are
+    # the text's; counted in a short file only, as a long one holds more than the limit)
+    within = False
+    if utf8 is not None and (
+            (len(utf8) <= _COUNTED and utf8.count(b"[") + utf8.count(b"{") <= limit)
+            or plainly_within(utf8, limit)):
+        within = True
         # one document, read from its bytes without decoding the text: msgspec refuses
         # a string that is not UTF-8, and outside strings JSON is ASCII, so the checks
         # below would pass and give this value

@@ -156,7 +156,7 @@ class Walker:
         self.order: list[int] = []
         """Where the events without a ``src`` were read (see :class:`Walk`)."""
         self.pos = [0] * self.n
-        self.heads: list[Step | None] = [steps[0] if steps else None for steps in self.steps]
+        self.heads = self._heads_at(self.pos)
         """Each seat's next step (``None`` when it has none left), kept as ``pos`` moves."""
         self.reach_pending: Seat | None = None
         self.riichi = 0
@@ -181,10 +181,14 @@ class Walker:
         pos, self.reach_pending, self.riichi, self.dora_i, self.dora_missing, self.pending, \
             n, self.left, codes = snap
         self.pos = list(pos)
-        self.heads = [steps[p] if p < len(steps) else None
-                      for steps, p in zip(self.steps, pos, strict=True)]
+        self.heads = self._heads_at(self.pos)
         del self.events[n:]
         del self.order[codes:]
+
+    def _heads_at(self, pos: list[int]) -> list[Step | None]:
+        """Each seat's step at its position ``pos`` (``None`` past its last)."""
+        return [steps[p] if p < len(steps) else None
+                for steps, p in zip(self.steps, pos, strict=True)]
 
     def _next(self, seat: int) -> Step | None:
         return self.heads[seat]
