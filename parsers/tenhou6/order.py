@@ -187,8 +187,11 @@ class Walker:
 
     def _heads_at(self, pos: list[int]) -> list[Step | None]:
         """Each seat's step at its position ``pos`` (``None`` past its last)."""
-        return [steps[p] if p < len(steps) else None
-                for steps, p in zip(self.steps, pos, strict=True)]
+        heads: list[Step | None] = []
+        for seat, p in enumerate(pos):
+            steps = self.steps[seat]
+            heads.append(steps[p] if p < len(steps) else None)
+        return heads
 
     def _next(self, seat: int) -> Step | None:
         return self.heads[seat]
