@@ -18,7 +18,7 @@ import math
 import re
 from typing import Any
 
-from kansa.parsers._json import decode_text, excerpt, is_cut_off, loads
+from kansa.parsers._json import NOT_READ, decode_text, excerpt, is_cut_off, loads, quick_value
 from kansa.parsers.canonical import canonical_shared, is_empty_ura, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
@@ -61,16 +61,19 @@ DEFAULT_SCORE = {3: 35000, 4: 25000}
 
 def sniff(head: bytes) -> bool:
     """The first line is a JSON object whose ``type`` is an mjai event type."""
-    line = head.split(b"\n", 1)[0].strip()
+    end = head.find(b"\n")
+    line = (head if end < 0 else head[:end]).strip()  # (a one-line head is not copied)
     if not line.startswith(b"{"):
         return False
-    if b'"type"' not in line and b"\\u" not in line:
+    if b'"type"' not in line and (b"\\" not in line or b"\\u" not in line):
         return False  # no key can read as "type" (only a \u escape spells it otherwise)
-    try:
-        obj = json.loads(line)
-    except (ValueError, RecursionError):  # cut off by the sniff window, not JSON, too deep
-        m = _TYPE_RE.search(line)
-        return m is not None and m.group(1).decode() in GAME_TYPES
+    obj = quick_value(line)  # msgspec: as json reads it, where it reads it
+    if obj is NOT_READ:
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError):  # cut off by the sniff window, not JSON, too deep
+            m = _TYPE_RE.search(line)
+            return m is not None and m.group(1).decode() in GAME_TYPES
     kind = obj.get("type") if isinstance(obj, dict) else None
     return isinstance(kind, str) and kind in GAME_TYPES
 

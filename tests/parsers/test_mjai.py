@@ -530,6 +530,11 @@ def test_sniff_reads_the_type_key_however_it_is_written() -> None:
     assert sniff_mjai(b'{"type":"start_game","names":["' + b"x" * 9000)  # cut by the window
     assert not sniff_mjai(b'{"title":"a","log":[' + b"[0]," * 3000)  # no type key at all
     assert not sniff_mjai(b'{"types":"start_game"}\n')
+    assert not sniff_mjai(b'{"name":"a\\nb","log":[' + b"[0]," * 3000)  # an escape, not \\u
+    assert sniff_mjai(b'{"type":"start_game","x":NaN}\n')  # what only json reads
+    assert sniff_mjai(b'{"type":"start_game","x":' + b"[" * 2000 + b"]" * 2000 + b"}\n")
+    assert not sniff_mjai(b'{"type":"dahai_later"}\n{"type":"start_game"}\n')  # first line
+    assert not sniff_mjai(b'{"type":"start_game","type":"majiang"}\n')  # the last key counts
 
 
 @pytest.mark.parametrize(("patch", "words"), [
