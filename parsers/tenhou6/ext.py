@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NoReturn, TypeVar
 
-from kansa.parsers.tenhou6.items import tile_code, tile_codes
+from kansa.parsers.tenhou6.items import known_codes, tile_code, tile_codes
 from kansa.parsers.tenhou6.jsontext import Where, as_int, as_list, is_int, show
 from kansa.replay.events import (
     Ankan,
@@ -100,6 +100,9 @@ _TILES = frozenset({"hand", "dora_markers", "ura_markers"})
 _SEAT = frozenset({"pao", "actor"})
 _PER_SEAT = frozenset({"deltas", "scores"})
 _INT = frozenset({"fu", "han", "points", "honba", "kyotaku"})
+_EXT_KEYS = frozenset({"version", "kyoku", "end_game", "players", "hints", "title", "log_id"})
+_KYOKU_KEYS = frozenset({"hora", "ryukyoku", "reach_accepted", "early_dora", "tail",
+                         "end_kyoku"})
 
 
 # The entries are made per kyoku: fields ``Final``, set by a written ``__init__`` (as the
@@ -155,7 +158,17 @@ class GameExt:
         return self.kyoku[i] if i < len(self.kyoku) else NO_KYOKU_EXT
 
     def apply_hints(self, hints: RuleHints) -> RuleHints:
-        return dataclasses.replace(hints, **self.hints) if self.hints else hints
+        """``dataclasses.replace(hints, **self.hints)``, as a direct call."""
+        if not self.hints:
+            return hints
+        get = self.hints.get
+        return RuleHints(
+            players=hints.players, aka=get("aka", hints.aka), kuitan=get("kuitan", hints.kuitan),
+            hanchan=get("hanchan", hints.hanchan), platform=get("platform", hints.platform),
+            lobby=get("lobby", hints.lobby), room=get("room", hints.room),
+            raw_type=get("raw_type", hints.raw_type),
+            start_score=get("start_score", hints.start_score), uma=get("uma", hints.uma),
+            return_score=get("return_score", hints.return_score))
 
 
 # -- writing -----------------------------------------------------------------------
@@ -281,8 +294,7 @@ def read_ext(where: Where, obj: dict[str, Any], players: int, kyokus: int) -> Ga
         return GameExt()
     r = _Reader(where, players)
     ext = r.obj(f"/{EXT}", value, "the kansa extension")
-    known = {"version", "kyoku", "end_game", "players", "hints", "title", "log_id"}
-    r.only(f"/{EXT}", ext, known)
+    r.only(f"/{EXT}", ext, _EXT_KEYS)
     version = ext.get("version", VERSION)
     if version != VERSION:
         where.fail(f"/{EXT}/version", f"kansa extension version {show(version)} is not "
@@ -334,7 +346,8 @@ def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event]) -> list[Event]
                 if n < len(patches):
                     out[i] = _patched(ev, patches[n])
                 found[k] = n + 1
-    for (kind, patches), n in zip(wanted, found, strict=True):
+    for k, (kind, patches) in enumerate(wanted):
+        n = found[k]
         if len(patches) > n:
             key = PATCH_KEYS[kind]
             where.fail(f"{ext.pointer}/{key}", f"the extension patches {len(patches)} "
@@ -388,24 +401,20 @@ class _Reader:
 
     def kyoku(self, ptr: str, value: Any) -> KyokuExt:
         o = self.obj(ptr, value, "a kansa kyoku entry")
-        self.only(ptr, o, {"hora", "ryukyoku", "reach_accepted", "early_dora", "tail",
-                           "end_kyoku"})
+        self.only(ptr, o, _KYOKU_KEYS)
         end_kyoku = o.get("end_kyoku", True)
         if not isinstance(end_kyoku, bool):
             self.fail(f"{ptr}/end_kyoku", f"'end_kyoku' is true or false, not "
                                           f"{show(end_kyoku)}")
-        hora = tuple(self.patch(f"{ptr}/hora/{i}", v, _HORA_KEYS)
-                     for i, v in enumerate(as_list(self.where, f"{ptr}/hora",
-                                                   o.get("hora", []), "hora patches")))
-        ryukyoku = self.patch(f"{ptr}/ryukyoku", o.get("ryukyoku", {}), _RYUKYOKU_KEYS)
-        reach = tuple(self.patch(f"{ptr}/reach_accepted/{i}", v, _REACH_KEYS)
-                      for i, v in enumerate(as_list(self.where, f"{ptr}/reach_accepted",
-                                                    o.get("reach_accepted", []),
-                                                    "reach_accepted patches")))
-        tail = tuple(self.tail(f"{ptr}/tail/{i}", v)
-                     for i, v in enumerate(as_list(self.where, f"{ptr}/tail",
-                                                   o.get("tail", []), "tail events")))
-        early = self.early_dora(f"{ptr}/early_dora", o.get("early_dora", []))
+        hora = self.patches(ptr, o, "hora", _HORA_KEYS, "hora patches")
+        ryukyoku = self.patch(f"{ptr}/ryukyoku", o["ryukyoku"], _RYUKYOKU_KEYS) \
+            if "ryukyoku" in o else {}
+        reach = self.patches(ptr, o, "reach_accepted", _REACH_KEYS, "reach_accepted patches")
+        tail = () if "tail" not in o else tuple(
+            self.tail(f"{ptr}/tail/{i}", v)
+            for i, v in enumerate(as_list(self.where, f"{ptr}/tail", o["tail"], "tail events")))
+        early = self.early_dora(f"{ptr}/early_dora", o["early_dora"]) \
+            if "early_dora" in o else frozenset()
         return KyokuExt(hora=hora, ryukyoku=ryukyoku, reach_accepted=reach, tail=tail,
                         early_dora=early, end_kyoku=end_kyoku, pointer=ptr)
 
@@ -417,10 +426,19 @@ class _Reader:
                            f"{show(value)}")
         return frozenset(items)
 
+    def patches(self, ptr: str, o: dict[str, Any], key: str, fields: frozenset[str],
+                what: str) -> tuple[dict[str, Any], ...]:
+        """The patches of the list ``o[key]`` (none where ``o`` has no ``key``)."""
+        if key not in o:
+            return ()
+        at = f"{ptr}/{key}"
+        return tuple(self.patch(f"{at}/{i}", v, fields)
+                     for i, v in enumerate(as_list(self.where, at, o[key], what)))
+
     def patch(self, ptr: str, value: Any, fields: frozenset[str]) -> dict[str, Any]:
         o = self.obj(ptr, value, "a patch")
         self.only(ptr, o, fields)
-        return {k: self.value(f"{ptr}/{k}", k, v) for k, v in o.items()}
+        return {k: self.value(ptr, k, v) for k, v in o.items()}
 
     def tail(self, ptr: str, value: Any) -> Event:
         o = self.obj(ptr, value, "a tail event")
@@ -428,19 +446,31 @@ class _Reader:
         src = self.where.ref(ptr)
         if kind == "dora":
             self.only(ptr, o, {"type", "dora_marker"})
-            return Dora(dora_marker=self.value(f"{ptr}/dora_marker", "dora_marker",
-                                               o.get("dora_marker"), nullable=False), src=src)
+            return Dora(dora_marker=self.value(ptr, "dora_marker", o.get("dora_marker"),
+                                               nullable=False), src=src)
         if kind in ("reach", "reach_accepted"):
             self.only(ptr, o, {"type", "actor"} | ({"scores"} if kind != "reach" else set()))
-            actor = self.value(f"{ptr}/actor", "actor", o.get("actor"), nullable=False)
+            actor = self.value(ptr, "actor", o.get("actor"), nullable=False)
             if kind == "reach":
                 return Reach(actor=actor, src=src)
-            return ReachAccepted(actor=actor, scores=self.value(f"{ptr}/scores", "scores",
-                                                                o.get("scores")), src=src)
+            return ReachAccepted(actor=actor, scores=self.value(ptr, "scores", o.get("scores")),
+                                 src=src)
         self.fail(f"{ptr}/type", f"a tail event is a reach, reach_accepted or dora, "
                                        f"not {show(kind)}")
 
-    def value(self, ptr: str, key: str, value: Any, *, nullable: bool = True) -> Any:
+    def value(self, parent: str, key: str, value: Any, *, nullable: bool = True) -> Any:
+        """The value of field ``key`` of the object at ``parent``, checked."""
+        kind = type(value)
+        if kind is int and key in _INT:  # the usual values, read before a pointer is made
+            return value
+        if kind is list and key in _TILES:
+            tiles = known_codes(value)
+            if tiles is not None:
+                return tiles
+        elif kind is list and key in _PER_SEAT and len(value) == self.players \
+                and all(type(x) is int for x in value):
+            return tuple(value)
+        ptr = f"{parent}/{key}"
         if value is None:
             if not nullable or key == "reason":
                 self.fail(ptr, f"{key!r} cannot be null")
@@ -513,7 +543,7 @@ class _Reader:
             return None
         o = self.obj(ptr, value, "the end of the game")
         self.only(ptr, o, {"scores", "points"})
-        scores = self.value(f"{ptr}/scores", "scores", o.get("scores"))
+        scores = self.value(ptr, "scores", o.get("scores"))
         points_v = o.get("points")
         points = None if points_v is None else tuple(
             self.number(f"{ptr}/points/{i}", v)

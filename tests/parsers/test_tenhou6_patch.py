@@ -10,6 +10,7 @@ import pytest
 
 from kansa.parsers.tenhou6 import ext
 from kansa.replay.events import DrawReason, Event, Hora, ReachAccepted, Ryukyoku, SourceRef
+from kansa.replay.game import RuleHints
 from kansa.replay.tiles import Seat, parse_tiles
 from kansa.replay.yaku import Limit, Yaku
 
@@ -51,3 +52,24 @@ def test_a_patch_sets_its_claims_and_keeps_every_other_field(kind: type) -> None
     patched = ext._patched(event, every)
     assert patched == dataclasses.replace(event, **every)
     assert patched.src == SRC and patched.time == values["time"]
+
+
+HINTS = RuleHints(players=3, aka=True, kuitan=False, hanchan=True, platform="tenhou",
+                  lobby="L1", room="三鳳南喰赤", raw_type=169, start_score=35000,
+                  uma=(20, 0, -20), return_score=40000)
+OTHER_HINTS: dict[str, Any] = {
+    "aka": False, "kuitan": None, "hanchan": False, "platform": "majsoul", "lobby": None,
+    "room": "x", "raw_type": 1, "start_score": 25000, "uma": (15, 5, -5, -15),
+    "return_score": None}
+
+
+def test_the_hints_patch_sets_its_fields_and_keeps_the_players() -> None:
+    assert {f.name for f in dataclasses.fields(RuleHints)} == {"players", *ext.HINT_FIELDS}
+    assert {f.name: getattr(HINTS, f.name) for f in dataclasses.fields(RuleHints)} \
+        != {f.name: getattr(RuleHints(), f.name) for f in dataclasses.fields(RuleHints)}
+    assert ext.GameExt().apply_hints(HINTS) is HINTS
+    for key in ext.HINT_FIELDS:
+        patch = {key: OTHER_HINTS[key]}
+        assert ext.GameExt(hints=patch).apply_hints(HINTS) == dataclasses.replace(HINTS, **patch)
+    every = ext.GameExt(hints=OTHER_HINTS).apply_hints(HINTS)
+    assert every == dataclasses.replace(HINTS, **OTHER_HINTS) and every.players == 3
