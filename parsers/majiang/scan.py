@@ -153,6 +153,10 @@ def entry_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
     otherwise) is ``(NOT_SHARED, pos)``, for the decoder."""
     if data[pos] != _LBRACE:
         return NOT_SHARED, pos
+    if pos + _COMPACT_MOST < len(data):
+        code, end = _compact_code(data, pos, players)
+        if code != NOT_SHARED:
+            return code, end
     p, c = _token(data, pos + 1)
     if c != _QUOTE:
         return NOT_SHARED, pos
@@ -203,6 +207,53 @@ def entry_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
     if c != _RBRACE:
         return NOT_SHARED, pos
     return ((kind * 4 + actor) * TILE_INDEXES + tile) * 2 + tsumogiri, p + 1
+
+
+_COMPACT_MOST: Final = 27
+"""The longest compact draw or discard (``{"dapai":{"l":0,"p":"m1_"}}``)."""
+
+
+def _compact_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
+    """:func:`entry_code` of the entry at ``pos`` (its opening brace, with at least
+    :data:`_COMPACT_MOST` bytes after it) where it is written as kobalab's writers write
+    it, without whitespace (``l`` first or ``p`` first): its bytes are compared where
+    they must be, not read token by token.  ``(NOT_SHARED, pos)`` for any other text
+    (which :func:`entry_code` then reads token by token)."""
+    if data[pos + 1] != _QUOTE:
+        return NOT_SHARED, pos
+    kind = _kind(data, pos + 1)
+    if kind < 0:
+        return NOT_SHARED, pos
+    p = pos + kind  # the offsets below are a draw's
+    if data[p + 7] != _COLON or data[p + 8] != _LBRACE or data[p + 9] != _QUOTE \
+            or data[p + 11] != _QUOTE or data[p + 12] != _COLON:
+        return NOT_SHARED, pos  # :{"?":
+    if data[p + 10] == 0x6C:  # {"l":D,"p":"T"}
+        actor: i64 = data[p + 13] - _ZERO
+        if data[p + 14] != _COMMA or data[p + 15] != _QUOTE or data[p + 16] != 0x70 \
+                or data[p + 17] != _QUOTE or data[p + 18] != _COLON:
+            return NOT_SHARED, pos  # ,"p":
+        p += 6
+    elif data[p + 10] == 0x70:  # {"p":"T","l":D}
+        actor = -1
+    else:
+        return NOT_SHARED, pos
+    if data[p + 13] != _QUOTE:
+        return NOT_SHARED, pos
+    tile = _tile_index(data[p + 14], data[p + 15] - _ZERO)
+    tsumogiri: i64 = 1 if kind == 1 and data[p + 16] == _UNDERSCORE else 0
+    p += tsumogiri
+    if tile < 0 or data[p + 16] != _QUOTE:
+        return NOT_SHARED, pos
+    if actor < 0:
+        if data[p + 17] != _COMMA or data[p + 18] != _QUOTE or data[p + 19] != 0x6C \
+                or data[p + 20] != _QUOTE or data[p + 21] != _COLON:
+            return NOT_SHARED, pos  # ,"l":
+        actor = data[p + 22] - _ZERO
+        p += 6
+    if not 0 <= actor < players or data[p + 17] != _RBRACE or data[p + 18] != _RBRACE:
+        return NOT_SHARED, pos  # }}
+    return ((kind * 4 + actor) * TILE_INDEXES + tile) * 2 + tsumogiri, p + 19
 
 
 def json_value(data: bytes, pos: i64, depth: int) -> tuple[Any, i64]:

@@ -50,45 +50,51 @@ _SPACE = st.sampled_from(["", "", "", " ", "\n  ", "\t", "\r\n"])
 
 
 @st.composite
-def _entries(draw: st.DrawFn) -> tuple[bytes, tuple[str, int, str]]:
+def _entries(draw: st.DrawFn, space: st.SearchStrategy[str] = _SPACE
+             ) -> tuple[bytes, tuple[str, int, str]]:
     kind = draw(st.sampled_from(["zimo", "dapai"]))
     actor = draw(st.integers(0, 3))
     tile = draw(st.sampled_from(_TILE_NAMES))
     if kind == "dapai" and draw(st.booleans()):
         tile += "_"
-    fields = [f'"l"{draw(_SPACE)}:{draw(_SPACE)}{actor}',
-              f'"p"{draw(_SPACE)}:{draw(_SPACE)}"{tile}"']
+    fields = [f'"l"{draw(space)}:{draw(space)}{actor}',
+              f'"p"{draw(space)}:{draw(space)}"{tile}"']
     if draw(st.booleans()):
         fields.reverse()
-    s = [draw(_SPACE) for _ in range(8)]
+    s = [draw(space) for _ in range(8)]
     text = (f'{{{s[0]}"{kind}"{s[1]}:{s[2]}{{{s[3]}{fields[0]}{s[4]},{s[5]}{fields[1]}'
             f'{s[6]}}}{s[7]}}}')
     return text.encode(), (kind, actor, tile)
 
 
+_PADS = st.sampled_from([b"", b"]" * 40])
+"""What follows an entry's next byte: nothing, or enough for the compact reading of
+``entry_code`` (which only reads an entry with a few bytes after it) to run."""
+
+
 @settings(max_examples=400, deadline=None)
-@given(_entries(), st.sampled_from([b",", b"]", b" ,"]))
+@given(_entries(), st.sampled_from([b",", b"]", b" ,"]), _PADS)
 def test_a_draw_or_discard_reads_as_json_reads_it(
-        entry: tuple[bytes, tuple[str, int, str]], after: bytes) -> None:
+        entry: tuple[bytes, tuple[str, int, str]], after: bytes, pad: bytes) -> None:
     text, expected = entry
-    code, end = entry_code(text + after, 0, 4)
+    code, end = entry_code(text + after + pad, 0, 4)
     assert code != NOT_SHARED and end == len(text)
     assert _read(code) == expected
 
 
 @settings(max_examples=1500, deadline=None)
-@given(_entries(), st.integers(0, 60), st.binary(max_size=3), st.integers(0, 3),
-       st.integers(3, 4))
+@given(_entries() | _entries(st.just("")), st.integers(0, 60), st.binary(max_size=3),
+       st.integers(0, 3), st.integers(3, 4), _PADS)
 def test_an_edited_entry_is_read_only_as_json_reads_it(
         entry: tuple[bytes, tuple[str, int, str]], at: int, insert: bytes, cut: int,
-        players: int) -> None:
+        players: int, pad: bytes) -> None:
     """Whatever a few bytes changed make of an entry, a code is given only for a text
     ``json`` reads as that draw or discard, with a seat below ``players``."""
     text, _ = entry
     at = min(at, len(text))
     edited = text[:at] + insert + text[at + cut:]
     try:
-        code, end = entry_code(edited + b"]", 0, players)
+        code, end = entry_code(edited + b"]" + pad, 0, players)
     except IndexError:  # the text ended inside the entry
         return
     if code == NOT_SHARED:
@@ -114,8 +120,46 @@ def test_an_edited_entry_is_read_only_as_json_reads_it(
     b'{"zimo":{"l":0,"p":"m1"]}', b'{"zimo":{"l":0;"p":"m1"}}',
     b'{"zimo":{"l":0,"p":"\\u006d1"}}', b'{"zi\\u006do":{"l":0,"p":"m1"}}',
 ])
-def test_anything_else_is_left_to_the_decoder(text: bytes) -> None:
-    assert entry_code(text + b"]", 0, 4) == (NOT_SHARED, 0)
+@pytest.mark.parametrize("pad", [b"", b"]" * 40])
+def test_anything_else_is_left_to_the_decoder(text: bytes, pad: bytes) -> None:
+    assert entry_code(text + b"]" + pad, 0, 4) == (NOT_SHARED, 0)
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    (b'{"zimo":{"l":3,"p":"z7"}}', ("zimo", 3, "z7")),
+    (b'{"dapai":{"l":2,"p":"p0"}}', ("dapai", 2, "p0")),
+    (b'{"dapai":{"l":1,"p":"s9_"}}', ("dapai", 1, "s9_")),
+    (b'{"zimo":{"p":"m5","l":0}}', ("zimo", 0, "m5")),
+    (b'{"dapai":{"p":"z1","l":3}}', ("dapai", 3, "z1")),
+    (b'{"dapai":{"p":"m0_","l":2}}', ("dapai", 2, "m0_")),
+])
+def test_a_compact_entry_reads_whatever_follows(text: bytes, read: tuple[str, int, str]
+                                                ) -> None:
+    for after in (b"", b",", b"]]}", b"," + text * 2):
+        code, end = entry_code(text + after, 0, 4)
+        assert _read(code) == read and end == len(text)
+    for edit in (b'"l":1', b'"l":0', b'"l":-'):  # two digits, a leading 0, below 0
+        assert entry_code(text.replace(b'"l":', edit) + b"]" * 40, 0, 4)[0] == NOT_SHARED
+    assert entry_code(text + b"]" * 40, 0, 3)[0] == NOT_SHARED or read[1] < 3
+
+
+_COMPACT = [b'{"zimo":{"l":3,"p":"z7"}}', b'{"dapai":{"l":1,"p":"s9_"}}',
+            b'{"zimo":{"p":"m5","l":0}}', b'{"dapai":{"p":"m0_","l":2}}']
+
+
+@pytest.mark.parametrize("text", _COMPACT)
+def test_every_byte_of_a_compact_entry_is_checked(text: bytes) -> None:
+    """Each byte of an entry changed in turn: a code only where ``json`` reads that draw
+    or discard (a space), and the entry's end where it ends."""
+    for at in range(len(text)):
+        for byte in b' #019"_,:}':
+            edited = text[:at] + bytes([byte]) + text[at + 1:]
+            code, end = entry_code(edited + b"]" * 40, 0, 4)
+            if code == NOT_SHARED:
+                assert end == 0
+                continue
+            read = _as_entry(edited[:end])
+            assert read is not None and read == _read(code), edited
 
 
 _JSON = st.recursive(
