@@ -148,28 +148,30 @@ class Canonical:
 
     def __init__(self, players: int = 4) -> None:
         self.players = players
-        self.called: set[int] = set()
-        """Seats whose last take was a chi or pon."""
+        self.called = 0
+        """Bit mask of the seats whose last take was a chi or pon."""
 
     def __call__(self, ev: Event) -> Event:
         return self.event(ev)
 
     def event(self, ev: Event) -> Event:
         """``ev`` in canonical form."""
-        called = self.called
         kind = type(ev)  # the vocabulary's classes have no subclasses
         if kind is Dahai:
             assert isinstance(ev, Dahai)
-            return _discard_after_call(ev, called) if called and ev.actor in called else ev
+            if not self.called >> ev.actor & 1:
+                return ev
+            self.called &= ~(1 << ev.actor)  # a discard right after a call
+            return dataclasses.replace(ev, tsumogiri=False) if ev.tsumogiri else ev
         if kind is Tsumo:
             assert isinstance(ev, Tsumo)
-            called.discard(ev.actor)
+            self.called &= ~(1 << ev.actor)
             return ev
         if kind is Chi or kind is Pon:
             assert isinstance(ev, (Chi, Pon))
-            called.add(ev.actor)
+            self.called |= 1 << ev.actor
         elif kind is StartKyoku:
-            called.clear()
+            self.called = 0
         fn = _CANON.get(kind)
         if fn is None:
             return ev
@@ -178,7 +180,3 @@ class Canonical:
             new = dataclasses.replace(new, deltas=(0,) * self.players)
         return new
 
-
-def _discard_after_call(ev: Dahai, called: set[int]) -> Event:
-    called.discard(ev.actor)
-    return dataclasses.replace(ev, tsumogiri=False) if ev.tsumogiri else ev
