@@ -29,7 +29,9 @@ tenhou.net/6 (``tenhou6<xml``) and as mjai (``mjai<xml``), timed from those byte
 same games in three formats, so each JSON reader is compared with the XML reader game
 for game (the corpus folders of the other formats hold other games: single-hand
 excerpts, an AI's annotations on every line).  The last lines give each reader's parse
-speed over the XML reader's, per build.
+speed over the XML reader's, per build: per game for the same games, and per hand for
+every workload (the corpus folders' games differ in length: per hand, a reader of
+other games is compared with the XML reader fairly).
 
 ``--peers`` runs the peers installed in another virtual environment (jansou,
 riichienv, the mjai package's libriichi state tracker) on the same games as the
@@ -73,6 +75,7 @@ from kansa.parsers.source import DEFAULT_LIMITS, read_log_bytes
 from kansa.parsers.tenhou6.format import write as write_tenhou6
 from kansa.replay.collector import collector_paused
 from kansa.replay.engine import replay
+from kansa.replay.events import StartKyoku
 from kansa.replay.game import Game
 from kansa.replay.scoring import clear_cache
 from kansa.runner import rules_for
@@ -283,6 +286,39 @@ def same_game_ratios(figures: Mapping[str, Mapping[str, Mapping[str, tuple[float
     return lines
 
 
+HANDS: Final[dict[str, int]] = {}
+"""The hands (kyoku) of each workload's games, by its label."""
+
+
+def count_hands(work: peers.Workload) -> None:
+    """Count ``work``'s hands into :data:`HANDS` (its files read once more, untimed)."""
+    hands = 0
+    for data, source in work.blobs:
+        hands += sum(1 for g in parse_bytes(data, source) for ev in g.events
+                     if type(ev) is StartKyoku)
+    HANDS[work.label] = hands
+
+
+def per_hand_ratios(figures: Mapping[str, Mapping[str, Mapping[str, tuple[float, int]]]]
+                    ) -> list[str]:
+    """Each workload's parse speed in hands a second over the XML reader's, per build."""
+    lines = []
+    xml_hands = HANDS.get("tenhou_xml", 0)
+    for build, modes in figures.get("tenhou_xml", {}).items():
+        seconds, _ = modes["parse"]
+        ratios = []
+        for label, other in figures.items():
+            o = other.get(build)
+            if label == "tenhou_xml" or o is None or not HANDS.get(label) or not xml_hands:
+                continue
+            o_seconds, _ = o["parse"]
+            ratio = (HANDS[label] / o_seconds) / (xml_hands / seconds)
+            ratios.append(f"{label} {ratio:.2f}")
+        if ratios:
+            lines.append(f"parse per hand over the XML reader's ({build}): " + ", ".join(ratios))
+    return lines
+
+
 def format_list(text: str) -> str:
     """``--formats``: a comma-separated list of the corpus folders timed."""
     unknown = [name for name in text.split(",") if name and name not in FORMAT_DIRS]
@@ -375,7 +411,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     finally:
         if other is not None:
             other.close()
-    for line in same_game_ratios(peers.FIGURES):
+    for work, _ in works:
+        count_hands(work)
+    for line in [*same_game_ratios(peers.FIGURES), *per_hand_ratios(peers.FIGURES)]:
         print(line)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
 

@@ -55,6 +55,10 @@ def test_the_same_games_are_timed_in_each_json_format_with_their_ratio(
     xml, t6 = (peers.FIGURES[k][build]["parse"] for k in ("tenhou_xml", "tenhou6<xml"))
     shown = float(ratio[0].split("tenhou6 ")[1].split(",")[0])
     assert shown == round((t6[1] / t6[0]) / (xml[1] / xml[0]), 2)
+    # the same games hold the same hands: per hand, the ratio is the one per game
+    per_hand = [line for line in lines if line.startswith("parse per hand over")]
+    assert len(per_hand) == 1 and f"({build}): tenhou6<xml {shown:.2f}" in per_hand[0]
+    assert bench.HANDS["tenhou_xml"] == bench.HANDS["mjai<xml"] > 2
 
 
 def test_archive_members_are_timed_each_as_a_log(tmp_path: Path) -> None:
