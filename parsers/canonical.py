@@ -157,15 +157,17 @@ class Canonical:
     def event(self, ev: Event) -> Event:
         """``ev`` in canonical form."""
         kind = type(ev)  # the vocabulary's classes have no subclasses
+        called = self.called
         if kind is Dahai:
             assert isinstance(ev, Dahai)
-            if not self.called >> ev.actor & 1:
+            if not called or not called >> ev.actor & 1:
                 return ev
-            self.called &= ~(1 << ev.actor)  # a discard right after a call
+            self.called = called & ~(1 << ev.actor)  # a discard right after a call
             return dataclasses.replace(ev, tsumogiri=False) if ev.tsumogiri else ev
         if kind is Tsumo:
             assert isinstance(ev, Tsumo)
-            self.called &= ~(1 << ev.actor)
+            if called:
+                self.called = called & ~(1 << ev.actor)
             return ev
         if kind is Chi or kind is Pon:
             assert isinstance(ev, (Chi, Pon))

@@ -141,7 +141,8 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
                 reader.lines = number
                 g.events.append(event)
                 continue
-        if raw.count("[") + raw.count("{") <= depth:  # else the reader refuses it
+        if _few_brackets(raw, depth) if COMPILED else \
+                raw.count("[") + raw.count("{") <= depth:  # else the reader refuses it
             reader.feed(Fields(obj, src), number)  # what read_line does with it
         else:
             reader.read_line(raw, number, limits)
