@@ -203,10 +203,10 @@ def _yakus(f: Fields, ctx: WinContext, hand: tuple[Tile, ...] | None,
             raise LogFormatError(f"'yakus' entries should be [name, fan], not {short(item)}",
                                  src)
         name = item[0].lower()
-        fan = check_int(item[1], src, f"fan of {item[0]}")
+        fan = item[1] if type(item[1]) is int else check_int(item[1], src, f"fan of {item[0]}")
         if name in YAKU_BY_NAME:
-            yaku = YAKU_BY_NAME[name]
-            if yaku.is_yakuman and fan >= YAKUMAN_FAN and fan % YAKUMAN_FAN == 0:
+            yaku = YAKU_BY_NAME[name]  # (is_yakuman, an enum's property, is looked up last)
+            if fan >= YAKUMAN_FAN and fan % YAKUMAN_FAN == 0 and yaku.is_yakuman:
                 fan = fan // YAKUMAN_FAN * 13
             out.append((yaku, fan))
         elif name in SEAT_WIND_NAMES:

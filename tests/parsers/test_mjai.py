@@ -256,6 +256,29 @@ def test_gimite_hora_and_ryukyoku_fields() -> None:
     assert parse(write(game).encode(), "rt")[0].events == game.events
 
 
+@pytest.mark.parametrize(("yakus", "read"), [
+    ([["daisangen", 200]], ((Yaku.DAISANGEN, 26),)),  # gimite's fan: 100 a yakuman
+    ([["tanyao", 100]], ((Yaku.TANYAO, 100),)),  # not a yakuman: its fan as written
+    ([["daisangen", 150]], ((Yaku.DAISANGEN, 150),)),  # not a multiple of 100: as written
+    ([["tanyao", 2.0]], ((Yaku.TANYAO, 2),)),  # an integral float reads as an integer
+])
+def test_a_yaku_reads_its_fan(yakus: list[list[Any]], read: tuple[tuple[Yaku, int], ...]
+                              ) -> None:
+    hora = {"type": "hora", "actor": 0, "target": 0, "pai": "1m", "yakus": yakus,
+            "deltas": [0, 0, 0, 0]}
+    game = parse(_lines({"type": "start_game", "names": ["a", "b", "c", "d"]}, START, hora),
+                 "y.mjson")[0]
+    win = game.events[1]
+    assert isinstance(win, Hora) and win.yaku == read
+
+
+def test_a_yaku_whose_fan_is_not_an_integer_is_an_error() -> None:
+    hora = {"type": "hora", "actor": 0, "target": 0, "pai": "1m", "yakus": [["tanyao", "1"]]}
+    with pytest.raises(LogFormatError, match="'fan of tanyao' should be an integer"):
+        parse(_lines({"type": "start_game", "names": ["a", "b", "c", "d"]}, START, hora),
+              "y.mjson")
+
+
 def test_a_discard_right_after_a_call_is_never_tsumogiri() -> None:
     """Some writers flag a discard after a chi or pon as tsumogiri when the tile is the
     seat's last draw; after a call the seat has no drawn tile, so kansa reads it as a
