@@ -83,10 +83,11 @@ def test_a_draw_or_discard_reads_as_json_reads_it(
 
 
 @settings(max_examples=1500, deadline=None)
-@given(_entries() | _entries(st.just("")), st.integers(0, 60), st.binary(max_size=3),
-       st.integers(0, 3), st.integers(3, 4), _PADS)
+@given(entry=_entries() | _entries(st.just("")), at=st.integers(0, 60),
+       insert=st.binary(max_size=3), cut=st.integers(0, 3), players=st.integers(3, 4),
+       pad=_PADS)
 def test_an_edited_entry_is_read_only_as_json_reads_it(
-        entry: tuple[bytes, tuple[str, int, str]], at: int, insert: bytes, cut: int,
+        *, entry: tuple[bytes, tuple[str, int, str]], at: int, insert: bytes, cut: int,
         players: int, pad: bytes) -> None:
     """Whatever a few bytes changed make of an entry, a code is given only for a text
     ``json`` reads as that draw or discard, with a seat below ``players``."""
