@@ -354,8 +354,11 @@ def quick_hand(row: list[Any]) -> tuple[Tile | None, ...] | None:
 def _hand_by_name(row: list[Any]) -> tuple[Tile | None, ...] | None:
     """:func:`quick_hand` of a non-empty row, each name read by :func:`name_index`."""
     hand: list[Tile | None] = []
+    k: i64  # native: a conditional expression here would box it
     for name in row:
-        k = name_index(name) if type(name) is str else -1
+        if type(name) is not str:
+            return None
+        k = name_index(name)
         if k == HIDDEN:
             hand.append(None)
         elif k < 0:
@@ -392,8 +395,11 @@ def quick_tiles(row: list[Any]) -> tuple[Tile, ...] | None:
                 return None
             tiles.append(tile)
         return tuple(tiles)
+    k: i64
     for name in row:
-        k = name_index(name) if type(name) is str else -1
+        if type(name) is not str:
+            return None
+        k = name_index(name)
         tile = TILE_AT[k] if k >= 0 else None
         if tile is None:
             return None
