@@ -18,7 +18,15 @@ import math
 import re
 from typing import Any
 
-from kansa.parsers._json import NOT_READ, decode_text, excerpt, is_cut_off, loads, quick_value
+from kansa.parsers._json import (
+    NOT_READ,
+    decode_text,
+    excerpt,
+    holds,
+    is_cut_off,
+    loads,
+    quick_value,
+)
 from kansa.parsers.canonical import canonical_shared, is_empty_ura, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
@@ -65,7 +73,7 @@ def sniff(head: bytes) -> bool:
     line = (head if end < 0 else head[:end]).strip()  # (a one-line head is not copied)
     if not line.startswith(b"{"):
         return False
-    if b'"type"' not in line and (b"\\" not in line or b"\\u" not in line):
+    if not holds(line, b'"type"', 2) and (b"\\" not in line or b"\\u" not in line):
         return False  # no key can read as "type" (only a \u escape spells it otherwise)
     obj = quick_value(line)  # msgspec: as json reads it, where it reads it
     if obj is NOT_READ:
@@ -148,10 +156,9 @@ class GameBuilder:
         events = canonical_shared(self.events, self.n or 4)  # one for one
         runs = SourceRuns(events, self.reader.source, None, tuple(self.starts), (),
                           tuple(self.lines)) if self.starts else None
-        return dataclasses.replace(
-            self.header(index), events=events, perspective=self.perspective(),
-            diagnostics=(*self.diagnostics, *self.closing_notes()),
-            assumed_scores=frozenset(self.assumed), runs=runs)
+        return self.header(index, events=events, perspective=self.perspective(),
+                           diagnostics=(*self.diagnostics, *self.closing_notes()),
+                           assumed_scores=frozenset(self.assumed), runs=runs)
 
     def perspective(self) -> int | None:
         """The one seat whose tiles the log shows, when the others' are hidden."""
@@ -168,12 +175,17 @@ class GameBuilder:
                 "view is recorded", self.src))
         return notes
 
-    def header(self, index: int) -> Game:
-        """The game's metadata as read so far (players, rule hints), without events."""
+    def header(self, index: int, *, events: tuple[Event, ...] = (),
+               perspective: int | None = None, diagnostics: tuple[Diagnostic, ...] = (),
+               assumed_scores: frozenset[int] = frozenset(), runs: SourceRuns | None = None
+               ) -> Game:
+        """The game's metadata as read so far (players, rule hints), with ``events`` and
+        what :meth:`build` adds (none by default)."""
         hints = RuleHints(**{"players": self.n or 4, **self.hints})
-        return Game(format="mjai", source=self.reader.source, events=(),
+        return Game(format="mjai", source=self.reader.source, events=events,
                     players=self.players, hints=hints, log_id=self.log_id,
-                    title=self.title, index=index)
+                    title=self.title, index=index, perspective=perspective,
+                    diagnostics=diagnostics, assumed_scores=assumed_scores, runs=runs)
 
 
 class Reader:
