@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kansa.parsers import parse_bytes
-from kansa.parsers._json import loads, nesting, plainly_within
+from kansa.parsers._json import holds, loads, nesting, plainly_within
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, integer_value
 from kansa.parsers.registry import REGISTRY
@@ -167,3 +167,21 @@ def test_the_quick_depth_count_ignores_brackets_in_strings() -> None:
     assert not plainly_within('{"a": "[[[[[[", "b": [[[1]]]}', 3)
     assert not plainly_within('["\\"[[[[["]', 5)  # an escape: left to the exact count
     assert nesting('["\\"[[[[["]') == 1
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from([b'"type"', b'"typ', b"ype", b'"', b"y", b"yy" * 9, b"t", b"x"]),
+                max_size=40),
+       st.sampled_from([(b'"type"', 2), (b'"type"', 0), (b'"type"', 5), (b'"log"', 3)]))
+def test_holds_answers_what_in_answers(parts: list[bytes], key: tuple[bytes, int]) -> None:
+    # many hits of the rare byte (past the count after which the key is searched) too
+    text = b"".join(parts)
+    needle, rare = key
+    assert holds(text, needle, rare) == (needle in text)
+
+
+def test_holds_finds_a_key_after_many_hits_of_its_rare_byte() -> None:
+    assert holds(b"y" * 40 + b'"type"', b'"type"', 2)
+    assert holds(b"y" * 15 + b'"type"', b'"type"', 2)
+    assert not holds(b"y" * 40 + b'"typ"', b'"type"', 2)
+    assert holds(b'"type"', b'"type"', 2) and not holds(b'"typ', b'"type"', 2)

@@ -138,7 +138,7 @@ def test_sniff_rejects_other_formats() -> None:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from([b'"log"', b":", b" ", b"[", b"[[", b"-", b"7", b'"x"', b",",
-                                 b"{", b'"lo', b'g"', b'"log":[[[-1', b'"log": [[{']),
+                                 b"{", b'"lo', b'g"', b'"log":[[[-1', b'"log": [[{', b'"logs"']),
                 max_size=24))
 def test_sniff_finds_a_log_of_kyokus_wherever_the_pattern_does(parts: list[bytes]) -> None:
     head = b"{" + b"".join(parts)
