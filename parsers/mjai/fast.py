@@ -110,7 +110,7 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
                 g = reader.cur
                 if g is not None and g.n is not None and seen.actor < g.n:
                     reader.lines = number
-                    g.shared(seen, number)
+                    g.shared(g.canonical(seen) if g.called else seen, number)
                     continue
         elif _annotated(reader, raw, number, depth):
             continue
@@ -139,7 +139,7 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
                     elif type(event) is Tsumo and event.tile is not None:
                         _remember(raw, Tsumo(actor=event.actor, tile=event.tile))
                 reader.lines = number
-                g.events.append(event)
+                g.events.append(g.canonical(event) if g.called else event)
                 continue
         if _few_brackets(raw, depth) if COMPILED else \
                 raw.count("[") + raw.count("{") <= depth:  # else the reader refuses it
@@ -184,7 +184,7 @@ def _annotated(reader: Reader, raw: str, number: int, depth: int) -> bool:
     if event is None:
         return False
     reader.lines = number
-    g.events.append(event)
+    g.events.append(g.canonical(event) if g.called else event)
     return True
 
 

@@ -27,7 +27,7 @@ from kansa.parsers._json import (
     loads,
     quick_value,
 )
-from kansa.parsers.canonical import canonical_shared, is_empty_ura, sorted_tiles
+from kansa.parsers.canonical import is_empty_ura, sorted_hidden, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
@@ -132,6 +132,22 @@ class GameBuilder:
         self.sticks: list[int] = []
         self.result_scores: tuple[int, ...] | None = None
         self.result_deltas: list[tuple[int, ...] | None] = []
+        self.called = 0
+        """Bit mask of the seats whose last take was a chi or pon (see :meth:`canonical`)."""
+
+    def canonical(self, event: Event) -> Event:
+        """``event`` in canonical form (:mod:`kansa.parsers.canonical`) while a seat's
+        last take was a chi or pon: that seat's next discard is never tsumogiri.  Every
+        other event is built canonical, so a game's events need no second pass."""
+        kind = type(event)
+        if kind is Dahai or kind is Tsumo:
+            assert isinstance(event, (Dahai, Tsumo))
+            bit = 1 << event.actor
+            if self.called & bit:
+                self.called &= ~bit
+                if isinstance(event, Dahai) and event.tsumogiri:
+                    return dataclasses.replace(event, tsumogiri=False)
+        return event
 
     def note(self, message: str, src: SourceRef | None, level: str = "info") -> None:
         self.diagnostics.append(Diagnostic(message, src, level))
@@ -153,7 +169,7 @@ class GameBuilder:
         self.counts[key] = (n + 1, first)
 
     def build(self, index: int) -> Game:
-        events = canonical_shared(self.events, self.n or 4)  # one for one
+        events = tuple(self.events)  # built canonical (see canonical)
         runs = SourceRuns(events, self.reader.source, None, tuple(self.starts), (),
                           tuple(self.lines)) if self.starts else None
         return self.header(index, events=events, perspective=self.perspective(),
@@ -281,7 +297,7 @@ class Reader:
         g = self._game(kind, f.src)
         event = handler(g, f)
         if event is not None:
-            g.events.append(event)
+            g.events.append(g.canonical(event) if g.called else event)
 
 
 # -- per-type readers ------------------------------------------------------------
@@ -397,7 +413,7 @@ def _start_kyoku(g: GameBuilder, f: Fields) -> StartKyoku:
                                                f"tile of hand {seat}") for t in row)
         if any(t is None for t in hand):
             g.hidden.add(seat)
-        tehais.append(hand)
+        tehais.append(sorted_hidden(hand))
     oya = Seat(f.integer("oya", 0, n - 1))
     missing = [k for k in ("bakaze", "kyoku", "honba", "kyotaku") if not f.has(k)]
     if missing:
@@ -411,6 +427,7 @@ def _start_kyoku(g: GameBuilder, f: Fields) -> StartKyoku:
     g.melds = [[] for _ in range(n)]
     g.start_scores, g.sticks = scores, [0] * n
     g.result_scores, g.result_deltas = None, []
+    g.called = 0
     return StartKyoku(
         bakaze=bakaze, kyoku=f.integer("kyoku", 1, 4) if f.has("kyoku") else oya + 1,
         honba=f.integer("honba", 0) if f.has("honba") else 0,
@@ -463,24 +480,26 @@ def _dahai(g: GameBuilder, f: Fields) -> Dahai:
 
 def _call(g: GameBuilder, f: Fields) -> Chi | Pon | Daiminkan:
     actor, target = _actor(g, f), _actor(g, f, "target")
-    tile, consumed = _tile(f, "pai"), _tiles(f, "consumed")
+    tile, consumed = _tile(f, "pai"), sorted_tiles(_tiles(f, "consumed"))
     _melds(g, actor).extend((tile, *consumed))
     kind = f.obj["type"]
+    if kind == "daiminkan":
+        return Daiminkan(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
+    g.called |= 1 << actor
     if kind == "chi":
         return Chi(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
-    if kind == "pon":
-        return Pon(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
-    return Daiminkan(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
+    return Pon(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
 
 
 def _kakan(g: GameBuilder, f: Fields) -> Kakan:
     actor, tile = _actor(g, f), _tile(f, "pai")
     _melds(g, actor).append(tile)
-    return Kakan(actor=actor, tile=tile, consumed=_tiles(f, "consumed"), src=f.src)
+    return Kakan(actor=actor, tile=tile, consumed=sorted_tiles(_tiles(f, "consumed")),
+                 src=f.src)
 
 
 def _ankan(g: GameBuilder, f: Fields) -> Ankan:
-    actor, consumed = _actor(g, f), _tiles(f, "consumed")
+    actor, consumed = _actor(g, f), sorted_tiles(_tiles(f, "consumed"))
     _melds(g, actor).extend(consumed)
     return Ankan(actor=actor, consumed=consumed, src=f.src)
 
@@ -521,7 +540,11 @@ def _ryukyoku(g: GameBuilder, f: Fields) -> Ryukyoku:
     n = _players(g)
     c = read_ryukyoku(f, n, g.note)
     _result(g, f, n, c.deltas)
-    return Ryukyoku(reason=c.reason, deltas=c.deltas, tenpai=c.tenpai, hands=c.hands,
+    # an abortive draw moves no points (the canonical form's zeros, not unknown)
+    deltas = (0,) * n if c.deltas is None and c.reason.is_abortive else c.deltas
+    hands = None if c.hands is None else tuple(
+        None if h is None else sorted_tiles(h) for h in c.hands)
+    return Ryukyoku(reason=c.reason, deltas=deltas, tenpai=c.tenpai, hands=hands,
                     actor=c.actor, src=f.src)
 
 

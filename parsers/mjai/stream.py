@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kansa.parsers._json import BOM
-from kansa.parsers.canonical import Canonical
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.mjai.read import GameBuilder, Reader
 from kansa.parsers.source import DEFAULT_LIMITS, Limits, item_count
@@ -54,7 +53,6 @@ class MjaiStream:
         """Bytes fed so far."""
         self._reader = Reader(source, keep=keep_games)
         self._game: GameBuilder | None = None
-        self._canonical = Canonical()
         self._events = 0
         """Events of the current game given out so far."""
         self._notes = 0
@@ -147,18 +145,15 @@ class MjaiStream:
             if self._game is not None:
                 out.extend(self._game.closing_notes())
             self._game = g
-            self._canonical = Canonical(g.n or 4)
             self._events = self._notes = 0
             self._bytes = self._items = 0
             out.append(GameStart(g.header(self._reader.built)))
         self._bytes += self._line_bytes
         self._items += self._line_items
         self._check(self._bytes, self._items)
-        canonical = self._canonical
-        canonical.players = g.n or 4
-        events = g.events
+        events = g.events  # built canonical
         if len(events) > self._events:
-            out.extend(map(canonical, events[self._events:]))
+            out.extend(events[self._events:])
             self._events = len(events)
         notes = g.diagnostics
         if len(notes) > self._notes:
