@@ -6,6 +6,7 @@ without a ``src``, placed through the game's ``SourceTracks``."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Final
 
@@ -150,6 +151,18 @@ class Hand:
         """The entries the shared draws were read from (track :data:`ZIMO`)."""
         self.discards: list[int] = []
         """The entries the shared discards were read from (track :data:`DAPAI`)."""
+        self.called = 0
+        """Bit mask of the seats whose last take was a chi or pon (see :meth:`canonical`)."""
+
+    def canonical(self, event: Event) -> Event:
+        """A draw or discard in canonical form (:mod:`kansa.parsers.canonical`) while a
+        seat's last take was a chi or pon: that seat's next discard is never tsumogiri.
+        Every other event is built canonical, so a game's events need no second pass."""
+        if isinstance(event, (Tsumo, Dahai)) and self.called >> event.actor & 1:
+            self.called &= ~(1 << event.actor)
+            if isinstance(event, Dahai) and event.tsumogiri:
+                return dataclasses.replace(event, tsumogiri=False)
+        return event
 
     def seat(self, f: Fields, key: str = "l") -> Seat:
         return Seat((f.integer(key, 0, self.n - 1) + self.jushu) % self.n)
@@ -293,7 +306,7 @@ class Hand:
                 else:
                     self.discards.append(i)
                 if ev is not None:
-                    out.append(ev)
+                    out.append(self.canonical(ev) if self.called else ev)
                     self.order.append(TAKE_NEXT + item.track)
                     i += 1
                     continue
@@ -361,7 +374,8 @@ class Hand:
 
     def on_zimo(self, f: Fields, out: list[Event]) -> int:
         tile, _ = field_tile(f, "p", "zimo") if f.get("p") != "_" else (None, "")
-        out.append(Tsumo(actor=self.seat(f), tile=tile, src=f.src))
+        draw = Tsumo(actor=self.seat(f), tile=tile, src=f.src)
+        out.append(self.canonical(draw) if self.called else draw)
         return 0
 
     def on_gangzimo(self, f: Fields, i: int, out: list[Event]) -> int:
@@ -383,7 +397,8 @@ class Hand:
             out.append(self.dora(i))  # open kan: indicator before the discard
             skip = 1
         self.kan_open = False
-        out.append(Dahai(actor=actor, tile=tile, tsumogiri="_" in marks, src=f.src))
+        discard = Dahai(actor=actor, tile=tile, tsumogiri="_" in marks, src=f.src)
+        out.append(self.canonical(discard) if self.called else discard)
         j = i + 1 + skip
         after = self.items[j].kind if j < len(self.items) else None
         ronned = after == "hule" or (
@@ -397,7 +412,7 @@ class Hand:
         tiles, called, mark = self.meld(f)
         if called is None or mark is None:
             f.fail("m", f"call {short(f.get('m'))} has no direction mark")
-        own = tuple(t for k, t in enumerate(tiles) if k != called)
+        own = sorted_tiles(tuple(t for k, t in enumerate(tiles) if k != called))
         target = self.target(f, actor, mark)
         tile = tiles[called]
         if len(tiles) == 4:
@@ -406,8 +421,10 @@ class Hand:
             out.append(Daiminkan(actor=actor, target=target, tile=tile, consumed=own,
                                  src=f.src))
         elif len(tiles) == 3 and all(t.index == tile.index for t in own):
+            self.called |= 1 << actor
             out.append(Pon(actor=actor, target=target, tile=tile, consumed=own, src=f.src))
         elif len(tiles) == 3:
+            self.called |= 1 << actor
             out.append(Chi(actor=actor, target=target, tile=tile, consumed=own, src=f.src))
         else:
             f.fail("m", f"call {short(f.get('m'))} is neither chi, pon nor kan")
@@ -421,10 +438,11 @@ class Hand:
         self.kan_started(f, i)
         if mark is None:
             self.kan_open = False
-            out.append(Ankan(actor=actor, consumed=tiles, src=f.src))
+            out.append(Ankan(actor=actor, consumed=sorted_tiles(tiles), src=f.src))
         else:
             self.kan_open = True
-            out.append(Kakan(actor=actor, tile=tiles[3], consumed=tiles[:3], src=f.src))
+            out.append(Kakan(actor=actor, tile=tiles[3], consumed=sorted_tiles(tiles[:3]),
+                             src=f.src))
         return 0
 
     def kan_started(self, f: Fields, i: int) -> None:
@@ -551,6 +569,9 @@ class Hand:
         elif hands is not None and reason is DrawReason.KYUUSHU_KYUUHAI:
             declared = [Seat(s) for s, h in enumerate(hands) if h is not None]
             actor = declared[0] if len(declared) == 1 else None
-        out.append(Ryukyoku(reason=reason, deltas=self.deltas(f), tenpai=tenpai,
+        deltas = self.deltas(f)
+        if deltas is None and reason.is_abortive:  # no points move (canonical zeros)
+            deltas = (0,) * self.n
+        out.append(Ryukyoku(reason=reason, deltas=deltas, tenpai=tenpai,
                             hands=hands, actor=actor, src=f.src))
         return 0

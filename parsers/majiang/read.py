@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 
 from kansa.parsers._json import decode_text, load_document, utf8_of
-from kansa.parsers.canonical import canonical_shared
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short
 from kansa.parsers.majiang.hand import TRACK_KINDS, Hand, pointer_ref
@@ -230,7 +229,7 @@ def _game(f: Fields, source: str, diagnostics: list[Diagnostic],
         events.append(end)
     title = f.text("title") if f.has("title") else None
     stem = PurePath(source.rsplit("!", 1)[-1]).stem
-    ordered = canonical_shared(events, n)
+    ordered = tuple(events)  # built canonical (see Hand.canonical)
     return Game(
         format="majiang", source=source, events=ordered,
         players=tuple(_player(names[i]) for i in order), hints=_hints(title, n),
