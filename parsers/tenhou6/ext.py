@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NoReturn, TypeVar
 
+from kansa.parsers.canonical import Canonical
 from kansa.parsers.tenhou6.items import known_codes, tile_code, tile_codes
 from kansa.parsers.tenhou6.jsontext import Where, as_int, as_list, is_int, show
 from kansa.replay.events import (
@@ -319,11 +320,13 @@ def read_ext(where: Where, obj: dict[str, Any], players: int, kyokus: int) -> Ga
     return GameExt(kyoku=kyoku, meta=meta, hints=hints)
 
 
-def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event]) -> list[Event]:
-    """``events`` with the entry's claims patched in (its tail is the caller's).  The
-    events without a ``src`` (draws and discards, placed by the hand's tracks) keep
-    their order: a patch replaces an event in its place, and the indicators moved and
-    the tail's events carry their own ``src``."""
+def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event], players: int
+                ) -> list[Event]:
+    """``events`` with the entry's claims patched in (its tail is the caller's), each
+    patched event in canonical form (:mod:`kansa.parsers.canonical`).  The events
+    without a ``src`` (draws and discards, placed by the hand's tracks) keep their
+    order: a patch replaces an event in its place, and the indicators moved and the
+    tail's events carry their own ``src``."""
     if ext is NO_KYOKU_EXT:
         return events
     if ext.early_dora:
@@ -344,7 +347,7 @@ def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event]) -> list[Event]
             if kind is patched:
                 n = found[k]
                 if n < len(patches):
-                    out[i] = _patched(ev, patches[n])
+                    out[i] = Canonical(players).event(_patched(ev, patches[n]))
                 found[k] = n + 1
     for k, (kind, patches) in enumerate(wanted):
         n = found[k]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from kansa.parsers.canonical import Canonical, is_empty_ura, sorted_hidden
 from kansa.parsers.tenhou6.ext import NO_KYOKU_EXT, KyokuExt, apply_kyoku
 from kansa.parsers.tenhou6.items import (
     DAHAI,
@@ -172,7 +173,8 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
 
     start = StartKyoku(bakaze=bakaze, kyoku=num % 4 + 1, honba=honba, kyotaku=sticks, oya=oya,
                        scores=tuple(scores[:players]), dora_marker=indicators[0][0],
-                       tehais=tuple(tehais), src=where.ref(ptr))
+                       tehais=tuple([sorted_hidden(hand) for hand in tehais]),
+                       src=where.ref(ptr))
     interrupted = result is None
     if ext.tail and not interrupted:
         where.fail(f"{ext.pointer}/tail", "only an interrupted hand (result [\"中断\"]) has a "
@@ -203,7 +205,8 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
     ending = walk.ending
     res_src = where.ref(f"{ptr}/16")
     if result is None:
-        events = [*apply_kyoku(where, ext, events), *ext.tail]
+        # (the tail's reach and dora events are canonical as they are)
+        events = [*apply_kyoku(where, ext, events, players), *ext.tail]
         return KyokuRead(events, diags, has_red, tracks)
     ronned = isinstance(result, list) and ending.kind == END_AFTER_DISCARD
     if ending.reach_pending is not None and not ronned and not (
@@ -216,11 +219,12 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
                                 ura=ura, riichi=riichi, honba=honba))
     else:
         actor = ending.seat if result.reason is DrawReason.KYUUSHU_KYUUHAI else None
-        events.append(Ryukyoku(reason=result.reason, deltas=result.deltas, tenpai=result.tenpai,
-                               actor=actor, src=result.src))
+        draw = Ryukyoku(reason=result.reason, deltas=result.deltas, tenpai=result.tenpai,
+                        actor=actor, src=result.src)
+        events.append(Canonical(players).event(draw))  # an abortive draw's zero deltas
     if ext.end_kyoku:
         events.append(EndKyoku(src=res_src))
-    return KyokuRead(apply_kyoku(where, ext, events), diags, has_red, tracks)
+    return KyokuRead(apply_kyoku(where, ext, events, players), diags, has_red, tracks)
 
 
 def _has_red(tehais: list[tuple[Tile | None, ...]], scripts: list[Script]) -> bool:
@@ -238,11 +242,15 @@ def _hora(w: _Win, ending: Ending, *, matches: bool, indicators: list[tuple[Tile
           ura: list[Tile], riichi: set[Seat], honba: int) -> Hora:
     s = w.score
     han = s.han if s is not None else None
-    if han is None and w.yaku is not None:
-        han = sum(h for _, h in w.yaku)  # limit hands: the text names no han
+    yaku = w.yaku
+    if yaku is not None:
+        if han is None:
+            han = sum(h for _, h in yaku)  # limit hands: the text names no han
+        if any(is_empty_ura(item) for item in yaku):  # dropped, as the canonical form has it
+            yaku = tuple(item for item in yaku if not is_empty_ura(item))
     return Hora(
         actor=w.actor, target=w.target, tile=ending.tile if matches else None,
-        deltas=w.deltas, yaku=w.yaku,
+        deltas=w.deltas, yaku=yaku,
         fu=s.fu if s is not None else None, han=han,
         points=s.points if s is not None else None,
         limit=s.limit if s is not None else None,

@@ -7,7 +7,6 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
-from kansa.parsers.canonical import Canonical
 from kansa.parsers.tenhou6.ext import read_ext
 from kansa.parsers.tenhou6.jsontext import Where, as_list, is_int, show
 from kansa.parsers.tenhou6.kyoku import read_kyoku
@@ -147,7 +146,7 @@ def _read_game(group: _Group, index: int) -> Game:
         end = _end_game(events, sc_doc, players, hints, diags)
     if end is not None:
         events.append(end)
-    ordered = _canonical(events, players)
+    ordered = tuple(events)  # built canonical (see read_kyoku)
     runs = SourceTracks(ordered, where0.file, tuple(firsts), tuple(lines), tuple(formats),
                         tuple(elements), tuple(orders)) if orders else None
     return Game(format=FORMAT, source=where0.file, events=ordered,
@@ -155,14 +154,6 @@ def _read_game(group: _Group, index: int) -> Game:
                 log_id=ext.meta.get("log_id", meta.log_id),
                 title=ext.meta.get("title", meta.title), index=index,
                 diagnostics=tuple(diags), runs=runs)
-
-
-def _canonical(events: list[Event], players: int) -> tuple[Event, ...]:
-    """``events`` in canonical form, one for one: the shared steps' events (no ``src``)
-    are built canonical (:mod:`kansa.parsers.tenhou6.items`), the others go through
-    :class:`~kansa.parsers.canonical.Canonical`."""
-    put = Canonical(players)
-    return tuple([ev if ev.src is None else put.event(ev) for ev in events])
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from tenhou6_helpers import EQUIM, FILES, ids, load
 
 from kansa.cli import main
 from kansa.parsers import load as load_any
+from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError, LogWriteError, UnsupportedLogError
 from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.parsers.tenhou6.items import TSUMOGIRI
@@ -31,6 +32,7 @@ from kansa.replay.events import (
     Pon,
     Reach,
     ReachAccepted,
+    Ryukyoku,
     StartKyoku,
     Tsumo,
 )
@@ -537,6 +539,29 @@ def test_a_game_not_in_canonical_form_reads_back_in_canonical_form() -> None:
     odd = dataclasses.replace(game, events=(dataclasses.replace(start, tehais=shuffled),
                                             *game.events[1:]))
     assert tenhou6.parse(tenhou6.write(odd).encode(), "x.json")[0].events == game.events
+
+
+def test_the_extensions_claims_are_read_in_canonical_form() -> None:
+    o = json.loads((SAMPLE_GAMES / "tenhou-12.json").read_text(encoding="utf-8"))
+    kyokus = o["kansa"]["kyoku"]
+    won, drawn = kyokus[0]["hora"][0], kyokus[9]["ryukyoku"]
+    won["hand"] = won["hand"][::-1]
+    won["yaku"] = [["RIICHI", 1], ["URA_DORA", 0]]  # Tenhou's "no ura" entry
+    drawn["hands"] = [None if h is None else h[::-1] for h in drawn["hands"]]
+    drawn.update(reason="SUUFON_RENDA", deltas=None)  # abortive: no points move
+    events = tenhou6.parse(json.dumps(o).encode(), "x.json")[0].events
+    assert all(a is b for a, b in zip(canonical(events), events, strict=True))
+    hora = next(e for e in events if isinstance(e, Hora))
+    assert hora.hand is not None and list(hora.hand) == sorted(hora.hand, key=_order)
+    assert hora.yaku == ((Yaku.RIICHI, 1),)
+    draw = next(e for e in events if isinstance(e, Ryukyoku))
+    assert draw.deltas == (0, 0, 0, 0)
+    assert draw.hands is not None
+    assert all(h is None or list(h) == sorted(h, key=_order) for h in draw.hands)
+
+
+def _order(tile: Tile) -> int:
+    return tile.order
 
 
 def test_json_lines_leave_nothing_for_the_cycle_collector() -> None:
