@@ -35,6 +35,7 @@ from kansa.replay.game import Game
 __all__ = ["parse", "sniff", "write"]
 
 _LOG_OF_KYOKUS = re.compile(rb'"log"\s*:\s*\[\s*\[\s*\[\s*-?\d')
+_OBJECT_NEXT = re.compile(rb"\s*\{")
 
 
 def sniff(head: bytes) -> bool:
@@ -42,6 +43,13 @@ def sniff(head: bytes) -> bool:
     head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if not head.startswith(b"{"):
         return False
+    end = head.find(b"\n")
+    if end > 0:
+        line = head[:end].rstrip()
+        if line.endswith(b"}") and _OBJECT_NEXT.match(head, end):
+            # JSON lines (one JSON text never has an object right after a line that
+            # ends in "}"): the first line is a document of its own, with its log
+            head = line
     at = head.find(b'"log"')  # found faster than the pattern's search finds it
     while at >= 0:
         if _LOG_OF_KYOKUS.match(head, at):

@@ -136,13 +136,28 @@ def test_sniff_rejects_other_formats() -> None:
     assert not tenhou6.sniff(b"[1, 2, 3]")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.lists(st.sampled_from([b'"log"', b":", b" ", b"[", b"[[", b"-", b"7", b'"x"', b",",
-                                 b"{", b'"lo', b'g"', b'"log":[[[-1', b'"log": [[{', b'"logs"']),
+                                 b"{", b'"lo', b'g"', b'"log":[[[-1', b'"log": [[{', b'"logs"',
+                                 b"}", b"\n", b"}\n{", b"} \r\n {"]),
                 max_size=24))
 def test_sniff_finds_a_log_of_kyokus_wherever_the_pattern_does(parts: list[bytes]) -> None:
+    """Anywhere in the head; in JSON lines (a first line that ends in "}" and an object
+    after it), in the first line, a document of its own."""
     head = b"{" + b"".join(parts)
-    assert tenhou6.sniff(head) == (tenhou6._LOG_OF_KYOKUS.search(head) is not None)
+    first, newline, rest = head.partition(b"\n")
+    lines = newline and first.rstrip().endswith(b"}") and rest.lstrip().startswith(b"{")
+    where = first.rstrip() if lines else head
+    assert tenhou6.sniff(head) == (tenhou6._LOG_OF_KYOKUS.search(where) is not None)
+
+
+def test_sniff_of_json_lines_reads_the_first_line() -> None:
+    kyoku = b'{"title":["",""],"log":[[[0,0,0],[25000,25000,25000,25000]]]}'
+    assert tenhou6.sniff(kyoku + b"\n" + kyoku + b"\n")  # mjx: a kyoku a line
+    assert not tenhou6.sniff(b'{"type":"start_game"}\n' + kyoku + b"\n")
+    # one document written over several lines: its log may be on any of them
+    assert tenhou6.sniff(b'{"title": ["", ""]}\n, ' + kyoku[1:])
+    assert tenhou6.sniff(b'{\n  "rule": {"disp": "x"},\n' + kyoku[1:])
 
 
 # -- the order of play -------------------------------------------------------------
