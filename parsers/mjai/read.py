@@ -411,9 +411,10 @@ def _start_kyoku(g: GameBuilder, f: Fields) -> StartKyoku:
         hand = quick_hand(row) or tuple(
             None if t == "?" else tile_or_fail(Tile.from_mjai, t, f.at("tehais"),
                                                f"tile of hand {seat}") for t in row)
-        if any(t is None for t in hand):
+        hand = sorted_hidden(hand)
+        if hand and hand[-1] is None:  # (sorted, hidden tiles go last)
             g.hidden.add(seat)
-        tehais.append(sorted_hidden(hand))
+        tehais.append(hand)
     oya = Seat(f.integer("oya", 0, n - 1))
     missing = [k for k in ("bakaze", "kyoku", "honba", "kyotaku") if not f.has(k)]
     if missing:

@@ -153,3 +153,15 @@ def test_every_mjai_game_is_built_canonical() -> None:
             evs = game.events
             assert all(a is b for a, b in zip(canonical(evs, game.hints.players), evs,
                                               strict=True)), path
+
+
+def test_a_dealt_hand_with_any_hidden_tile_is_a_hidden_seats() -> None:
+    """Sorted, a hand's hidden tiles go last; one of them is enough to hide the seat."""
+    hidden = ["?"] * 13
+    partly = ["?"] * 12 + ["1m"]
+    data = _text([LINES[0], _start([HANDS[0], hidden, partly, hidden]), {"type": "end_kyoku"}])
+    game = parse(data, "view.mjson")[0]
+    start = game.events[0]
+    assert isinstance(start, StartKyoku)
+    assert start.tehais[2] == (Tile.from_mjai("1m"), *(None,) * 12)
+    assert game.perspective == 0
