@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from kansa.parsers.canonical import canonical
 from kansa.parsers.errors import LogFormatError
 from kansa.replay.engine import replay
 from kansa.replay.game import Game
@@ -45,3 +46,10 @@ def check_error(exc: LogFormatError) -> None:
 
 def dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def built_canonical(game: Game) -> bool:
+    """No event of ``game`` changes in canonical form, and none is copied for it: what
+    a reader that builds its events canonical gives."""
+    evs = game.events
+    return all(a is b for a, b in zip(canonical(evs, game.hints.players), evs, strict=True))

@@ -28,6 +28,7 @@ from kansa.replay.events import (
 )
 from kansa.replay.game import Game
 from kansa.replay.tiles import Tile
+from tests.parser_helpers import built_canonical
 from tests.parsers.test_mjai_fast import by_slots, per_line
 from tests.parsers.test_mjai_stream import mjai_files
 
@@ -149,10 +150,7 @@ def test_every_mjai_game_is_built_canonical() -> None:
     files = mjai_files()
     assert files
     for path in files:
-        for game in load(path):
-            evs = game.events
-            assert all(a is b for a, b in zip(canonical(evs, game.hints.players), evs,
-                                              strict=True)), path
+        assert all(built_canonical(game) for game in load(path)), path
 
 
 def test_a_dealt_hand_with_any_hidden_tile_is_a_hidden_seats() -> None:

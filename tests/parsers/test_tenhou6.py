@@ -25,7 +25,6 @@ from tenhou6_helpers import (
 )
 
 import kansa.parsers
-from kansa.parsers.canonical import canonical
 from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.replay.engine import replay
 from kansa.replay.events import (
@@ -52,7 +51,7 @@ from kansa.replay.violations import Severity
 from kansa.replay.yaku import Limit, Yaku
 from tests.corpus_counts import manifest_files
 from tests.corpus_known import known
-from tests.parser_helpers import structural_errors
+from tests.parser_helpers import built_canonical, structural_errors
 
 pytestmark = pytest.mark.corpus
 
@@ -388,10 +387,7 @@ def test_a_seats_same_draw_is_one_shared_event_with_a_place_each() -> None:
 
 def test_corpus_games_are_built_canonical() -> None:
     for path in FILES:
-        for game in load(path):
-            evs = game.events
-            assert all(a is b for a, b in zip(canonical(evs, game.hints.players), evs,
-                                              strict=True)), path
+        assert all(built_canonical(game) for game in load(path)), path
 
 
 def test_a_riichi_is_placed_at_its_discard() -> None:
