@@ -64,6 +64,7 @@ GAME_TYPES = frozenset({
     "ankan", "dora", "reach", "reach_accepted", "hora", "ryukyoku", "end_kyoku",
     "end_game", "none", "error", "kita", "nukidora"})
 _TYPE_RE = re.compile(rb'"type"\s*:\s*"([a-z_]+)"')
+_TYPE_FIRST = re.compile(rb'\{\s*"type"\s*:\s*"([a-z_]+)"')
 DEFAULT_SCORE = {3: 35000, 4: 25000}
 
 
@@ -75,6 +76,10 @@ def sniff(head: bytes) -> bool:
         return False
     if not holds(line, b'"type"', 2) and (b"\\" not in line or b"\\u" not in line):
         return False  # no key can read as "type" (only a \u escape spells it otherwise)
+    first = _TYPE_FIRST.match(line)
+    if first is not None and first.group(1).decode() in GAME_TYPES and b"\\u" not in line \
+            and line.count(b'"type"') == 1:
+        return True  # its one "type" key, however the rest of the line reads
     obj = quick_value(line)  # msgspec: as json reads it, where it reads it
     if obj is NOT_READ:
         try:
@@ -342,11 +347,12 @@ def _start_game(g: GameBuilder, f: Fields) -> None:
     n = f.opt_int("num_players", 3, 4)
     g.n = n
     names = f.get("names")
-    if names is not None:
-        if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
-            f.fail("names", f"'names' should be a list of strings, not {short(names)}")
-        g.players = tuple(Player(name=x) for x in names)
+    if names is not None and (
+            not isinstance(names, list) or not all(isinstance(x, str) for x in names)):
+        f.fail("names", f"'names' should be a list of strings, not {short(names)}")
     ext = f.get(EXT)
+    if names is not None and not (isinstance(ext, dict) and ext.get("players") is not None):
+        g.players = tuple(Player(name=x) for x in names)  # (else kansa's players replace them)
     if ext is not None:
         _game_ext(g, Fields(ext, f.at(EXT)))
 

@@ -558,6 +558,9 @@ def test_sniff_reads_the_type_key_however_it_is_written() -> None:
     assert sniff_mjai(b'{"type":"start_game","x":' + b"[" * 2000 + b"]" * 2000 + b"}\n")
     assert not sniff_mjai(b'{"type":"dahai_later"}\n{"type":"start_game"}\n')  # first line
     assert not sniff_mjai(b'{"type":"start_game","type":"majiang"}\n')  # the last key counts
+    assert not sniff_mjai(b'{"type":"start_game","\\u0074ype":"majiang"}\n')  # escaped, too
+    assert not sniff_mjai(b'{"type":"start_games"}\n')
+    assert sniff_mjai(b'{ "type" : "end_game", "note": "\\"type\\"" }\n')  # a string's
 
 
 @pytest.mark.parametrize(("patch", "words"), [
