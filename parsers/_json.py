@@ -198,26 +198,21 @@ def quick_value(text: str | bytes) -> Any:
 
 
 def holds(text: bytes, needle: bytes, rare: int) -> bool:
-    """``needle in text``, found as :func:`find_key` finds it."""
-    return find_key(text, needle, rare) >= 0
-
-
-def find_key(text: bytes, needle: bytes, rare: int, start: int = 0) -> int:
-    """``text.find(needle, start)``, found by searching for the byte ``needle[rare]``
-    (one byte: memchr) and checking each hit, which is faster for a key whose quotes
-    fill JSON text.  After :data:`_RARE_HITS` hits the rest is searched for ``needle``
-    itself, so a text full of that byte costs about what ``find`` costs."""
+    """``needle in text``, found by searching for the byte ``needle[rare]`` (one byte:
+    memchr) and checking each hit, which is faster for a key whose quotes fill JSON
+    text.  After :data:`_RARE_HITS` hits the rest is searched for ``needle`` itself,
+    so a text full of that byte costs about what ``in`` costs."""
     byte = needle[rare:rare + 1]
-    at = text.find(byte, start + rare)
+    at = text.find(byte, rare)
     hits = 0
     while at >= 0:
         if text.startswith(needle, at - rare):
-            return at - rare
+            return True
         hits += 1
         if hits == _RARE_HITS:
-            return text.find(needle, at - rare)
+            return text.find(needle, at - rare) >= 0
         at = text.find(byte, at + 1)
-    return -1
+    return False
 
 
 _RARE_HITS: Final = 16

@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from kansa.parsers._json import find_key
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.parsers.tenhou6.jsontext import decode
 from kansa.parsers.tenhou6.read import read_games
@@ -51,13 +50,11 @@ def sniff(head: bytes) -> bool:
             # JSON lines (one JSON text never has an object right after a line that
             # ends in "}"): the first line is a document of its own, with its log
             head = line
-    # found faster than the pattern's search finds it; from its "g", which a majiang
-    # paipu (whose own "log" holds objects) holds few of
-    at = find_key(head, b'"log"', 3)
+    at = head.find(b'"log"')  # found faster than the pattern's search finds it
     while at >= 0:
         if _LOG_OF_KYOKUS.match(head, at):
             return True
-        at = find_key(head, b'"log"', 3, at + 5)
+        at = head.find(b'"log"', at + 5)
     return False
 
 

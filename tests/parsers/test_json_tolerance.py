@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kansa.parsers import parse_bytes
-from kansa.parsers._json import find_key, holds, loads, nesting, plainly_within
+from kansa.parsers._json import holds, loads, nesting, plainly_within
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, integer_value
 from kansa.parsers.registry import REGISTRY
@@ -178,18 +178,6 @@ def test_holds_answers_what_in_answers(parts: list[bytes], key: tuple[bytes, int
     text = b"".join(parts)
     needle, rare = key
     assert holds(text, needle, rare) == (needle in text)
-
-
-@settings(max_examples=1000, deadline=None)
-@given(st.lists(st.sampled_from([b'"log"', b'"lo', b"og", b'"', b"g", b"gg" * 9, b"l", b"x"]),
-                max_size=40),
-       st.sampled_from([(b'"log"', 3), (b'"log"', 0), (b'"log"', 4)]),
-       st.integers(0, 90))
-def test_find_key_answers_what_find_answers(parts: list[bytes], key: tuple[bytes, int],
-                                            start: int) -> None:
-    text = b"".join(parts)
-    needle, rare = key
-    assert find_key(text, needle, rare, start) == text.find(needle, start)
 
 
 def test_holds_finds_a_key_after_many_hits_of_its_rare_byte() -> None:
