@@ -140,6 +140,18 @@ def canonical_shared(events: list[Event], players: int = 4) -> tuple[Event, ...]
                   for ev in events])
 
 
+def after_call(called: int, ev: Event) -> tuple[int, Event]:
+    """``called`` (a bit mask of the seats whose last take was a chi or pon) after the
+    event ``ev``, and ``ev`` in canonical form: a seat's draw or discard clears its
+    bit, and a discard right after its call is never tsumogiri.  Other events pass
+    unchanged (the caller sets the bits of its chis and pons)."""
+    if isinstance(ev, (Tsumo, Dahai)) and called >> ev.actor & 1:
+        called &= ~(1 << ev.actor)
+        if isinstance(ev, Dahai) and ev.tsumogiri:
+            return called, dataclasses.replace(ev, tsumogiri=False)
+    return called, ev
+
+
 class Canonical:
     """Puts events in canonical form one at a time, in game order (a stream's reader
     calls it per event; :func:`canonical` runs it over a game)."""
@@ -157,17 +169,9 @@ class Canonical:
     def event(self, ev: Event) -> Event:
         """``ev`` in canonical form."""
         kind = type(ev)  # the vocabulary's classes have no subclasses
-        called = self.called
-        if kind is Dahai:
-            assert isinstance(ev, Dahai)
-            if not called or not called >> ev.actor & 1:
-                return ev
-            self.called = called & ~(1 << ev.actor)  # a discard right after a call
-            return dataclasses.replace(ev, tsumogiri=False) if ev.tsumogiri else ev
-        if kind is Tsumo:
-            assert isinstance(ev, Tsumo)
-            if called:
-                self.called = called & ~(1 << ev.actor)
+        if kind is Dahai or kind is Tsumo:
+            if self.called:
+                self.called, ev = after_call(self.called, ev)
             return ev
         if kind is Chi or kind is Pon:
             assert isinstance(ev, (Chi, Pon))

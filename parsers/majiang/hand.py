@@ -6,11 +6,10 @@ without a ``src``, placed through the game's ``SourceTracks``."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Final
 
-from kansa.parsers.canonical import is_empty_ura, sorted_hidden, sorted_tiles
+from kansa.parsers.canonical import after_call, is_empty_ura, sorted_hidden, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, short
 from kansa.parsers.majiang.names import DRAW_BY_NAME, YAKU_BY_NAME
@@ -158,10 +157,7 @@ class Hand:
         """A draw or discard in canonical form (:mod:`kansa.parsers.canonical`) while a
         seat's last take was a chi or pon: that seat's next discard is never tsumogiri.
         Every other event is built canonical, so a game's events need no second pass."""
-        if isinstance(event, (Tsumo, Dahai)) and self.called >> event.actor & 1:
-            self.called &= ~(1 << event.actor)
-            if isinstance(event, Dahai) and event.tsumogiri:
-                return dataclasses.replace(event, tsumogiri=False)
+        self.called, event = after_call(self.called, event)
         return event
 
     def seat(self, f: Fields, key: str = "l") -> Seat:

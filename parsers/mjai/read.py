@@ -27,7 +27,7 @@ from kansa.parsers._json import (
     loads,
     quick_value,
 )
-from kansa.parsers.canonical import is_empty_ura, sorted_hidden, sorted_tiles
+from kansa.parsers.canonical import after_call, is_empty_ura, sorted_hidden, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
@@ -144,14 +144,7 @@ class GameBuilder:
         """``event`` in canonical form (:mod:`kansa.parsers.canonical`) while a seat's
         last take was a chi or pon: that seat's next discard is never tsumogiri.  Every
         other event is built canonical, so a game's events need no second pass."""
-        kind = type(event)
-        if kind is Dahai or kind is Tsumo:
-            assert isinstance(event, (Dahai, Tsumo))
-            bit = 1 << event.actor
-            if self.called & bit:
-                self.called &= ~bit
-                if isinstance(event, Dahai) and event.tsumogiri:
-                    return dataclasses.replace(event, tsumogiri=False)
+        self.called, event = after_call(self.called, event)
         return event
 
     def note(self, message: str, src: SourceRef | None, level: str = "info") -> None:
