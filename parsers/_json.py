@@ -33,11 +33,13 @@ before either decodes.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
 from itertools import accumulate, repeat
-from typing import Any, Final
+from types import GenericAlias
+from typing import Any, Final, Union
 
 import msgspec
 
@@ -193,6 +195,42 @@ def quick_value(text: str | bytes) -> Any:
     refuses (``json`` then reads it, or words the error)."""
     try:
         return QUICK_DECODER.decode(text)
+    except (msgspec.DecodeError, RecursionError, UnicodeError):
+        return NOT_READ
+
+
+SHALLOW_DEPTH: Final = 8
+"""The depth :func:`shallow_value` reads to: a tenhou.net/6 or majiang document with
+kansa's extension nests 7 deep."""
+
+
+@functools.cache
+def _shallow_decoder() -> msgspec.json.Decoder[Any]:
+    """A msgspec decoder of JSON values nesting at most :data:`SHALLOW_DEPTH` deep: at
+    each depth a value is a scalar, an array or an object of the next depth's values,
+    and a scalar is all the last depth holds (the type is built once, as it grows
+    twice as large with each depth)."""
+    scalars = (int, float, str, bool, None)
+    value: Any = Union.__getitem__(scalars)
+    for _ in range(SHALLOW_DEPTH):
+        value = Union.__getitem__((*scalars, GenericAlias(list, (value,)),
+                                   GenericAlias(dict, (str, value))))
+    return msgspec.json.Decoder(value)
+
+
+def shallow_value(text: bytes, limit: int) -> Any:
+    """``text`` (one JSON document's UTF-8 bytes) decoded as :func:`quick_value` decodes
+    it, where it nests at most :data:`SHALLOW_DEPTH` deep and ``limit`` allows that: its
+    depth then needs no count.  :data:`NOT_READ` otherwise (deeper, or a text
+    :func:`quick_value` refuses): the caller counts the depth and reads it as before.
+
+    msgspec gives the untyped decoder's value for every text the type accepts (each
+    depth takes every JSON value but arrays and objects at the last), and refuses the
+    others with a validation error at the first value nested too deep."""
+    if limit < SHALLOW_DEPTH:
+        return NOT_READ
+    try:
+        return _shallow_decoder().decode(text)
     except (msgspec.DecodeError, RecursionError, UnicodeError):
         return NOT_READ
 

@@ -24,6 +24,7 @@ from kansa.parsers._json import (
     parse_json,
     plainly_within,
     quick_value,
+    shallow_value,
     utf8_of,
 )
 from kansa.parsers.errors import LogFormatError
@@ -85,6 +86,10 @@ def decode(data: bytes, source: str, limits: Limits
             SourceRef(source))
     limit = limits.max_json_depth
     utf8 = utf8_of(data)
+    if utf8 is not None:  # one document of the usual depth, whose depth needs no count
+        value = shallow_value(utf8, limit)
+        if value is not NOT_READ:
+            return [(Where(source), value)], None
     # within: the depth as check_depth finds it plainly (the brackets of the bytes are
     # the text's; counted in a short file only, as a long one holds more than the limit)
     within = False

@@ -11,7 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kansa.parsers import parse_bytes
-from kansa.parsers._json import holds, loads, nesting, plainly_within
+from kansa.parsers._json import (
+    NOT_READ,
+    SHALLOW_DEPTH,
+    holds,
+    loads,
+    nesting,
+    plainly_within,
+    quick_value,
+    shallow_value,
+)
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, integer_value
 from kansa.parsers.registry import REGISTRY
@@ -160,6 +169,33 @@ def test_the_quick_depth_count_decides_every_document_without_an_escape(
         document: object, limit: int) -> None:
     text = json.dumps(document, ensure_ascii=False)
     assert plainly_within(text, limit) == (nesting(text) <= limit)
+
+
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(2**63, 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=2), inner,
+                                                                max_size=2),
+    max_leaves=20)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_VALUES, st.integers(0, 6), st.booleans())
+def test_the_shallow_reading_is_the_quick_one_within_its_depth(
+        value: object, wrap: int, ascii_only: bool) -> None:
+    text = ("[" * wrap + json.dumps(value, ensure_ascii=ascii_only) + "]" * wrap).encode()
+    got = shallow_value(text, 64)
+    if nesting(text.decode()) > SHALLOW_DEPTH:
+        assert got is NOT_READ  # the depth is left to the count
+    else:
+        assert repr(got) == repr(quick_value(text))  # bool, int and float kept apart
+
+
+def test_the_shallow_reading_leaves_a_lower_limit_and_other_texts_alone() -> None:
+    assert shallow_value(b"[[1]]", SHALLOW_DEPTH) == [[1]]
+    assert shallow_value(b"[[1]]", SHALLOW_DEPTH - 1) is NOT_READ  # the limit is counted
+    for text in (b"[NaN]", b"[1e999]", b"[1] [2]", b'["\\ud800"]', b"\xef\xbb\xbf[1]"):
+        assert shallow_value(text, 64) is NOT_READ
 
 
 def test_the_quick_depth_count_ignores_brackets_in_strings() -> None:
