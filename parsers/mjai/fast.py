@@ -12,6 +12,7 @@ same either way (``tests/parsers/test_mjai_fast.py`` compares the two).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
@@ -94,6 +95,16 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
     decode = QUICK_DECODER.decode
     start = 0
     while True:
+        kept = _kept_at(text, start) if by_slots else None
+        if kept is not None:  # a draw or discard line read before: no need to cut it out
+            line, hit = kept.line, kept.event
+            g = reader.cur
+            if g is not None and g.n is not None and hit.actor < g.n:
+                number += 1
+                start += len(line) + 1
+                reader.lines = number
+                g.shared(g.canonical(hit) if g.called else hit, number)
+                continue
         end = text.find("\n", start)
         if end < 0:
             if not last:
@@ -223,46 +234,92 @@ def _remember(raw: str, seen: Tsumo | Dahai) -> None:
     if len(_PLAIN) >= _PLAIN_MOST:
         _PLAIN.clear()
     _PLAIN[raw] = seen
-    _SLOTS[_slot(raw)] = (raw, seen)
+    _keep(raw, seen)
 
 
 def _known(raw: str) -> Tsumo | Dahai | None:
-    """``_PLAIN.get(raw)``, looked up in the slot of ``raw`` first."""
-    slot = _slot(raw)
-    kept = _SLOTS[slot]
-    if kept is not None and kept[0] == raw:
-        return kept[1]
+    """``_PLAIN.get(raw)``, kept in the slots of ``raw`` for :func:`_kept_at` to find."""
     seen = _PLAIN.get(raw)
     if seen is not None:
-        _SLOTS[slot] = (raw, seen)
+        _keep(raw, seen)
     return seen
 
 
+def _keep(raw: str, seen: Tsumo | Dahai) -> None:
+    """Keep the line ``raw`` in the first of its two slots, the line there before in the
+    second."""
+    if len(raw) < _SLOT_SHORTEST:
+        return
+    slot = _slot(raw, 0)
+    first = _SLOTS[slot]
+    if first is not None and first.line != raw:
+        _SLOTS[slot + 1] = first
+    _SLOTS[slot] = _Kept(raw, seen)
+
+
+@dataclass(slots=True, init=False, eq=False)
+class _Kept:
+    """A line kept in a slot, and its event (a native object where compiled: the slots
+    and :func:`_kept_at` pass it on without building a tuple)."""
+
+    line: Final[str]
+    event: Final[Tsumo | Dahai]
+
+    def __init__(self, line: str, event: Tsumo | Dahai) -> None:
+        self.line = line
+        self.event = event
+
+
+def _kept_at(text: str, start: i64) -> _Kept | None:
+    """The line kept in a slot (with its event) that is the line of ``text`` at
+    ``start``, ended by a newline; ``None`` when there is none.  The line is found
+    where it starts, compared in place, without finding its end or cutting it out.
+
+    A kept line holds no newline: where it stands at ``start`` with a newline right
+    after it, it is the whole line there, as ``text.find("\\n", start)`` would end it."""
+    size = len(text)
+    if start + _SLOT_SHORTEST > size:
+        return None
+    slot = _slot(text, start)
+    kept = _SLOTS[slot]
+    if kept is not None and _stands_at(text, start, size, kept.line):
+        return kept
+    kept = _SLOTS[slot + 1]
+    if kept is not None and _stands_at(text, start, size, kept.line):
+        return kept
+    return None
+
+
+def _stands_at(text: str, start: i64, size: i64, line: str) -> bool:
+    """Whether ``line`` stands at ``start`` of ``text`` (``size`` characters long)
+    with a newline right after it."""
+    end = start + len(line)
+    return end < size and text[end] == "\n" and text[start:end] == line
+
+
 _SLOT_MASK: Final = 4095
-_SLOTS: Final[list[tuple[str, Tsumo | Dahai] | None]] = [None] * (_SLOT_MASK + 1)
-"""Lines of :data:`_PLAIN` with their events, each in the slot :func:`_slot` gives its
-text (the last one met where two share a slot): a slot is found from a few of the
-line's characters and the line kept there compared with it, which costs less than
-hashing the line to look it up."""
+_SLOTS: Final[list[_Kept | None]] = [None] * (2 * (_SLOT_MASK + 1))
+"""Lines of :data:`_PLAIN` with their events, two slots to each value of :func:`_slot`
+(the last two lines met there): a line is found from a few of its characters and
+compared where it stands in the text, which costs less than finding its end, cutting
+it out and hashing it to look it up."""
 _SLOT_SHORTEST: Final = 36
-"""Lines shorter than this (none of a draw or discard in the usual spellings) all share
-slot 0."""
+"""Lines shorter than this (none of a draw or discard in the usual spellings) are not
+kept in slots: :func:`_slot` looks at their first 36 characters."""
 
 
-def _slot(raw: str) -> i64:
-    """The slot of :data:`_SLOTS` for the line ``raw``: from its length and the characters
-    where draw and discard lines differ (the kind, the seat, the tile, ``tsumogiri``)."""
-    n: i64 = len(raw)
-    if n < _SLOT_SHORTEST:
-        return 0
-    h = n * 31 + ord(raw[9])
-    h = h * 31 + ord(raw[24])
-    h = h * 31 + ord(raw[33])
-    h = h * 31 + ord(raw[34])
-    h = h * 31 + ord(raw[35])
-    h = h * 31 + ord(raw[n - 2])
-    h = h * 31 + ord(raw[n - 4])
-    return h & _SLOT_MASK
+def _slot(text: str, start: i64) -> i64:
+    """The first of the two slots of :data:`_SLOTS` for the line at ``start`` of ``text``
+    (at least :data:`_SLOT_SHORTEST` characters on): from the characters where draw and
+    discard lines spelled as most mjai writers spell them differ (the kind, the seat,
+    the tile).  A discard from the hand and a tsumogiri of the same tile share their
+    slots."""
+    h: i64 = ord(text[start + 9])
+    h = h * 31 + ord(text[start + 24])
+    h = h * 31 + ord(text[start + 33])
+    h = h * 31 + ord(text[start + 34])
+    h = h * 31 + ord(text[start + 35])
+    return (h & _SLOT_MASK) * 2
 
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})

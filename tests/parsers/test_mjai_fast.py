@@ -280,7 +280,7 @@ def test_a_line_in_the_slot_of_a_line_read_before_is_read_for_itself() -> None:
     second is compared with the line kept there, not taken for it."""
     draw = '{"type":"tsumo","actor":0,"pai":"9s"}'
     other = draw.replace("tsumo", "tsuxo")
-    assert fast._slot(draw) == fast._slot(other)
+    assert fast._slot(draw, 0) == fast._slot(other, 0)
     for second in (other, draw.replace('"9s"', '"9p"'), draw + " "):
         data = log([*LINES[:2], draw, LINES[3], draw, LINES[3], second, *LINES[13:]])
         same_reading(data)
