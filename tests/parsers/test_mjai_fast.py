@@ -284,3 +284,23 @@ def test_a_line_in_the_slot_of_a_line_read_before_is_read_for_itself() -> None:
     for second in (other, draw.replace('"9s"', '"9p"'), draw + " "):
         data = log([*LINES[:2], draw, LINES[3], draw, LINES[3], second, *LINES[13:]])
         same_reading(data)
+
+
+def test_a_line_read_before_is_taken_only_whole() -> None:
+    """A line kept in a slot is taken where it stands only with a newline right after
+    it: not where the line goes on, not where the file ends without a newline, and not
+    in a line that holds it further on."""
+    draw = '{"type":"tsumo","actor":0,"pai":"9s"}'
+    head = [*LINES[:2], draw, LINES[3]]
+    for last in (draw, draw + ', "x": 1}', " " + draw):
+        text = log([*head, draw, LINES[3]]).decode() + last
+        same_reading(text.encode())
+    # a kept line ending the text of a piece that is not the file's last
+    data = log([*head, draw, LINES[3], *LINES[13:]])
+    reader = Reader("x.mjson")
+    text = data.decode()
+    cut = text.index(draw, text.index(draw) + 1) + len(draw) + 1
+    number = fast.read_rows(reader, text[:cut], DEFAULT_LIMITS, len(data), last=False,
+                            by_slots=True)
+    fast.read_rows(reader, text[cut:], DEFAULT_LIMITS, len(data), number, by_slots=True)
+    assert outcome(lambda *_: reader.finish(), data) == outcome(per_line, data)
