@@ -27,6 +27,7 @@ from typing import Any, Final, TypeGuard
 from kansa.parsers.canonical import sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.tenhou6.jsontext import Where, as_list, is_int, show
+from kansa.parsers.tenhou6.pointers import KyokuPointers
 from kansa.replay.events import (
     Ankan,
     Chi,
@@ -39,6 +40,7 @@ from kansa.replay.events import (
     Reach,
     Tsumo,
 )
+from kansa.replay.game import PEEK_NEXT, SAME_PLACE, TAKE_NEXT
 from kansa.replay.tiles import BY_TENHOU6, Seat, Tile
 
 TSUMOGIRI: Final = 60
@@ -88,10 +90,14 @@ class Step:
     """The seat a call takes its tile from; -1 for every other step."""
     reach: Final[Reach | None]
     """The declaration that precedes a riichi discard."""
+    code: Final[bytes]
+    """Where the step is read, as the hand's order of ``SourceTracks`` codes it: the
+    next element of its seat's takes or discards (one byte)."""
 
-    def __init__(self, take: bool, kind: str, tile: Tile, event: Event, *,
+    def __init__(self, seat: Seat, take: bool, kind: str, tile: Tile, event: Event, *,
                  written: object, target: int = -1, reach: Reach | None = None
                  ) -> None:
+        self.code = NEXT_OF_TRACK[track(seat, take)]
         self.take = take
         self.kind = kind
         self.tile = tile
@@ -178,7 +184,7 @@ def _is_run(tiles: list[Tile]) -> bool:
 def read_take(where: Where, pointer: str, value: object, seat: Seat, players: int) -> Step:
     if is_int(value):
         tile = tile_code(where, pointer, value)
-        return Step(True, DRAW, tile, Tsumo(actor=seat, tile=tile), written=value)
+        return Step(seat, True, DRAW, tile, Tsumo(actor=seat, tile=tile), written=value)
     if not isinstance(value, str):
         where.fail(pointer, f"a take must be a tile code or a call string, not {show(value)}")
     marker, at, tiles = _meld_tokens(where, pointer, value)
@@ -209,7 +215,7 @@ def read_take(where: Where, pointer: str, value: object, seat: Seat, players: in
     else:
         kind = KAN
         ev = Daiminkan(actor=seat, target=Seat(target), tile=called, consumed=consumed)
-    return Step(True, kind, called, ev, written=value, target=target)
+    return Step(seat, True, kind, called, ev, written=value, target=target)
 
 
 def read_discard(where: Where, pointer: str, value: object, seat: Seat,
@@ -235,7 +241,7 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
             tile = tile_code(where, pointer, text)
         reach = Reach(actor=seat) if riichi else None
         ev = Dahai(actor=seat, tile=tile, tsumogiri=tsumogiri)
-        return Step(False, DAHAI, tile, ev, written=value, reach=reach)
+        return Step(seat, False, DAHAI, tile, ev, written=value, reach=reach)
     if not isinstance(value, str):
         where.fail(pointer, f"a discard must be a tile code or a call string, not {show(value)}")
     if value.startswith("f"):
@@ -249,7 +255,7 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
             tile = last_draw
         else:
             tile = tile_code(where, pointer, code)
-        return Step(False, KITA, tile, Nukidora(actor=seat, tile=tile), written=value)
+        return Step(seat, False, KITA, tile, Nukidora(actor=seat, tile=tile), written=value)
     marker, at, tiles = _meld_tokens(where, pointer, value)
     if marker not in "ka" or len(tiles) != 4 or at >= 4 or not _same_kind(tiles):
         where.fail(pointer, f"call string {value!r} is not a kakan (k) or an ankan (a) of "
@@ -257,10 +263,10 @@ def read_discard(where: Where, pointer: str, value: object, seat: Seat,
     if marker == "k":
         added = tiles[at]
         pon = sorted_tiles(tuple(tiles[:at] + tiles[at + 1:]))
-        return Step(False, KAKAN, added, Kakan(actor=seat, tile=added, consumed=pon),
+        return Step(seat, False, KAKAN, added, Kakan(actor=seat, tile=added, consumed=pon),
                     written=value)
-    return Step(False, ANKAN, tiles[at], Ankan(actor=seat, consumed=sorted_tiles(tuple(tiles))),
-                written=value)
+    return Step(seat, False, ANKAN, tiles[at],
+                Ankan(actor=seat, consumed=sorted_tiles(tuple(tiles))), written=value)
 
 
 @dataclass(slots=True, init=False, eq=False)
@@ -268,27 +274,45 @@ class Script:
     """One seat's steps in its own order, and where each was read."""
 
     steps: Final[list[Step]]
-    places: Final[list[int]]
-    """The index of each step in its array (takes or discards)."""
     takes: Final[str]
     """The pointer format of the seat's takes (``/log/3/5/{}``)."""
     discards: Final[str]
     """The pointer format of its discards (``/log/3/6/{}``)."""
+    skipped: Final[tuple[int, ...]]
+    """The indices of the placeholders (0 after an open kan) in the discards, which
+    are no step."""
     discard_order: Final[tuple[int, ...] | None]
     """The discards' indices in the order they are read; ``None`` for 0, 1, 2, ... (no
-    placeholder after an open kan skipped).  The takes are always read in order."""
+    placeholder skipped).  The takes are always read in order."""
 
-    def __init__(self, steps: list[Step], places: list[int], takes: str, discards: str,
-                 discard_order: tuple[int, ...] | None) -> None:
+    def __init__(self, steps: list[Step], takes: str, discards: str,
+                 skipped: tuple[int, ...]) -> None:
         self.steps = steps
-        self.places = places
         self.takes = takes
         self.discards = discards
-        self.discard_order = discard_order
+        self.skipped = skipped
+        n = sum(1 for st in steps if not st.take) if skipped else 0
+        self.discard_order = tuple([self._discard_index(k) for k in range(n)]) \
+            if skipped else None
+
+    def _discard_index(self, k: int) -> int:
+        """The index in the discards array of the seat's ``k``-th discard step."""
+        index = k
+        for placeholder in self.skipped:  # ascending
+            if placeholder > index:
+                break
+            index += 1
+        return index
+
+    def place(self, p: int) -> int:
+        """The index of step ``p`` in its array (takes or discards)."""
+        take = self.steps[p].take
+        k = sum(1 for st in self.steps[:p] if st.take == take)
+        return k if take else self._discard_index(k)
 
     def pointer(self, p: int) -> str:
         """The JSON pointer step ``p`` was read at."""
-        return (self.takes if self.steps[p].take else self.discards).format(self.places[p])
+        return (self.takes if self.steps[p].take else self.discards).format(self.place(p))
 
 
 def track(seat: int, take: bool) -> int:
@@ -297,11 +321,25 @@ def track(seat: int, take: bool) -> int:
     return 2 * seat + (0 if take else 1)
 
 
-def script_tracks(scripts: list[Script]
+NEXT_OF_TRACK: Final = tuple([bytes([TAKE_NEXT + t]) for t in range(8)])
+"""The order code (one byte) of the next element of each track."""
+PEEK_OF_TRACK: Final = tuple([bytes([PEEK_NEXT + t]) for t in range(8)])
+"""The order code of the element a track gives next, not taken."""
+SAME_PLACE_CODE: Final = bytes([SAME_PLACE])
+
+
+def script_tracks(at: KyokuPointers, scripts: list[Script]
                   ) -> tuple[tuple[str, ...], tuple[tuple[int, ...] | None, ...]]:
-    """The pointer formats and element orders of every seat's two tracks."""
-    return (tuple([f for s in scripts for f in (s.takes, s.discards)]),
-            tuple([e for s in scripts for e in (None, s.discard_order)]))
+    """The pointer formats and element orders of every seat's two tracks (``at``: the
+    kyoku's pointers, which hold the formats)."""
+    formats = at.tracks if len(scripts) == 4 else at.sanma_tracks
+    if all(s.discard_order is None for s in scripts):
+        return formats, _IN_ORDER[len(scripts)]
+    return formats, tuple([e for s in scripts for e in (None, s.discard_order)])
+
+
+_IN_ORDER: Final = {n: (None,) * (2 * n) for n in (3, 4)}
+"""The element orders of ``n`` seats' tracks, all read in order."""
 
 
 
@@ -313,16 +351,16 @@ def _by_code(make: Callable[[Seat, int, Tile], Step]) -> tuple[list[Step | None]
 
 
 DRAW_STEPS: Final = _by_code(
-    lambda seat, code, tile: Step(True, DRAW, tile, Tsumo(actor=seat, tile=tile),
+    lambda seat, code, tile: Step(seat, True, DRAW, tile, Tsumo(actor=seat, tile=tile),
                                   written=code))
 """Per seat and tile code, the shared step of drawing that tile."""
 DISCARD_STEPS: Final = _by_code(
-    lambda seat, code, tile: Step(False, DAHAI, tile, Dahai(actor=seat, tile=tile,
-                                                            tsumogiri=False), written=code))
+    lambda seat, code, tile: Step(seat, False, DAHAI, tile,
+                                  Dahai(actor=seat, tile=tile, tsumogiri=False), written=code))
 """Per seat and tile code, the shared step of discarding that tile from the hand."""
 TSUMOGIRI_STEPS: Final = _by_code(
-    lambda seat, code, tile: Step(False, DAHAI, tile, Dahai(actor=seat, tile=tile,
-                                                            tsumogiri=True),
+    lambda seat, code, tile: Step(seat, False, DAHAI, tile,
+                                  Dahai(actor=seat, tile=tile, tsumogiri=True),
                                   written=TSUMOGIRI))
 """Per seat and the drawn tile's code, the shared step of discarding it (60)."""
 
@@ -369,20 +407,19 @@ def _keepable(value: object) -> TypeGuard[str]:
     return type(value) is str and len(value) <= _WRITTEN_LENGTH
 
 
-def read_script(where: Where, base: str, takes_v: object, discards_v: object, *, seat: Seat,
-                players: int) -> Script:
-    """Seat ``seat``'s steps in its own order; ``base`` is the kyoku's pointer."""
-    tp, dp = f"{base}/{5 + 3 * seat}", f"{base}/{6 + 3 * seat}"
+def read_script(where: Where, at: KyokuPointers, takes_v: object, discards_v: object, *,
+                seat: Seat, players: int) -> Script:
+    """Seat ``seat``'s steps in its own order; ``at``: the kyoku's pointers."""
+    tp, dp = at.items[5 + 3 * seat], at.items[6 + 3 * seat]
     takes = as_list(where, tp, takes_v, "takes")
     discards = as_list(where, dp, discards_v, "discards")
     draws = DRAW_STEPS[seat]
     plain = DISCARD_STEPS[seat]
     tsumogiri = TSUMOGIRI_STEPS[seat]
     steps: list[Step] = []
-    places: list[int] = []
     n_takes = len(takes)
     n_discards = len(discards)
-    skipped = False
+    skipped: list[int] = []
     di = 0
     ti = 0
     while ti < n_takes:
@@ -392,12 +429,11 @@ def read_script(where: Where, base: str, takes_v: object, discards_v: object, *,
             take = _kept_take(value, seat, players) \
                 or read_take(where, f"{tp}/{ti}", value, seat, players)
         steps.append(take)
-        places.append(ti)
         ti += 1
         if take.kind == KAN:
             if di < n_discards and is_int(discards[di]) and discards[di] == PLACEHOLDER:
+                skipped.append(di)
                 di += 1
-                skipped = True
             continue  # the replacement draw is the next take
         if di >= n_discards:
             if ti < n_takes:
@@ -414,9 +450,7 @@ def read_script(where: Where, base: str, takes_v: object, discards_v: object, *,
             discard = _kept_discard(value, seat, last_draw) \
                 or read_discard(where, f"{dp}/{di}", value, seat, last_draw)
         steps.append(discard)
-        places.append(di)
         di += 1
     if di < n_discards:
         where.fail(f"{dp}/{di}", "a discard without a take before it")
-    order = tuple([places[i] for i, st in enumerate(steps) if not st.take]) if skipped else None
-    return Script(steps, places, tp + "/{}", dp + "/{}", order)
+    return Script(steps, at.tracks[2 * seat], at.tracks[2 * seat + 1], tuple(skipped))

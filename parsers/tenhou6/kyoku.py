@@ -31,6 +31,7 @@ from kansa.parsers.tenhou6.order import (
     NoOrder,
     Walker,
 )
+from kansa.parsers.tenhou6.pointers import KyokuPointers
 from kansa.parsers.tenhou6.result import (
     AGARI,
     ALL_NOTEN,
@@ -122,38 +123,40 @@ Tracks = tuple[bytes, tuple[str, ...], tuple[tuple[int, ...] | None, ...]]
 """A hand's order, formats and elements (see ``SourceTracks``)."""
 
 
-def read_kyoku(where: Where, ptr: str, value: Any, players: int,
+def read_kyoku(where: Where, at: KyokuPointers, value: Any, players: int,
                ext: KyokuExt = NO_KYOKU_EXT) -> KyokuRead:
     """Events of one kyoku, from ``StartKyoku`` to ``EndKyoku`` (or where an
-    interrupted hand stops), with the claims of its ``kansa`` entry ``ext``.
+    interrupted hand stops), with the claims of its ``kansa`` entry ``ext``; ``at``:
+    its pointers.
 
     :raises LogFormatError: for a malformed kyoku or one whose order of play
         cannot be reconstructed.
     """
+    ptr = at.base
+    item = at.items
     k = as_list(where, ptr, value, "a kyoku")
     if len(k) != KYOKU_ITEMS:
         where.fail(ptr, f"a kyoku has {KYOKU_ITEMS} items, this one has {len(k)}")
-    head = int_list(where, f"{ptr}/0", k[0], "the kyoku header")
+    head = int_list(where, item[0], k[0], "the kyoku header")
     if len(head) != 3 or min(head) < 0 or head[0] >= 16:
-        where.fail(f"{ptr}/0", f"the kyoku header must be [kyoku 0-15, honba, riichi sticks], "
-                               f"not {show(k[0])}")
+        where.fail(item[0], f"the kyoku header must be [kyoku 0-15, honba, riichi sticks], "
+                            f"not {show(k[0])}")
     num, honba, sticks = head
     oya = Seat(num % 4)
     if oya >= players:
-        where.fail(f"{ptr}/0", f"kyoku {num} has dealer seat {oya} in a {players}-player game")
-    scores = int_list(where, f"{ptr}/1", k[1], "a score")
+        where.fail(item[0], f"kyoku {num} has dealer seat {oya} in a {players}-player game")
+    scores = int_list(where, item[1], k[1], "a score")
     if len(scores) not in (players, 4) or any(scores[players:]):
-        where.fail(f"{ptr}/1", f"expected {players} scores, not {show(k[1])}")
-    dora_v = as_list(where, f"{ptr}/2", k[2], "the dora indicators")
+        where.fail(item[1], f"expected {players} scores, not {show(k[1])}")
+    dora_v = as_list(where, item[2], k[2], "the dora indicators")
     if not dora_v:
-        where.fail(f"{ptr}/2", "no dora indicator")
+        where.fail(item[2], "no dora indicator")
     indicators = [(tile_code(where, p, v), where.ref(p))
-                  for p, v in ((f"{ptr}/2/{i}", v) for i, v in enumerate(dora_v))]
-    ura = list(tile_codes(where, f"{ptr}/3", as_list(where, f"{ptr}/3", k[3],
-                                                     "the ura indicators")))
+                  for p, v in ((at.dora_at(i), v) for i, v in enumerate(dora_v))]
+    ura = list(tile_codes(where, item[3], as_list(where, item[3], k[3], "the ura indicators")))
     tehais: list[tuple[Tile | None, ...]] = []
     for seat in range(4):
-        hp = f"{ptr}/{4 + 3 * seat}"
+        hp = item[4 + 3 * seat]
         hand = as_list(where, hp, k[4 + 3 * seat], "a starting hand")
         if seat >= players:
             for i in (4, 5, 6):
@@ -164,11 +167,11 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
         if not hand:
             where.fail(hp, f"seat {seat} has no starting hand")
         tehais.append(tile_codes(where, hp, hand))
-    scripts = [read_script(where, ptr, k[5 + 3 * s], k[6 + 3 * s], seat=Seat(s), players=players)
+    scripts = [read_script(where, at, k[5 + 3 * s], k[6 + 3 * s], seat=Seat(s), players=players)
                for s in range(players)]
     bakaze = WINDS[num // 4]
     diags: list[Diagnostic] = []
-    result = _read_result(where, f"{ptr}/16", k[16], players=players, oya=oya, bakaze=bakaze,
+    result = _read_result(where, at, k[16], players=players, oya=oya, bakaze=bakaze,
                           diags=diags)
 
     start = StartKyoku(bakaze=bakaze, kyoku=num % 4 + 1, honba=honba, kyotaku=sticks, oya=oya,
@@ -191,19 +194,19 @@ def read_kyoku(where: Where, ptr: str, value: Any, players: int,
         diags.append(Diagnostic(
             f"the result array does not match how the hand ends (after seat "
             f"{walk.ending.seat}'s {walk.ending.kind}); kept the result as written",
-            where.ref(f"{ptr}/16")))
+            where.ref(item[16])))
     dora_used = walk.dora_used + sum(isinstance(e, Dora) for e in ext.tail)
     if walk.dora_missing:
         diags.append(Diagnostic(f"{walk.dora_missing} kan dora indicator(s) missing; their "
-                                "Dora events are left out", where.ref(f"{ptr}/2")))
+                                "Dora events are left out", where.ref(item[2])))
     elif dora_used < len(indicators) - 1:
         diags.append(Diagnostic(f"{len(indicators) - 1 - dora_used} dora indicator(s) "
-                                "more than the kans reveal", where.ref(f"{ptr}/2")))
+                                "more than the kans reveal", where.ref(item[2])))
     events: list[Event] = [start, *walk.events]
-    tracks: Tracks = (bytes(walk.order), *script_tracks(scripts))
+    tracks: Tracks = (b"".join(walk.order), *script_tracks(at, scripts))
     has_red = _has_red(tehais, scripts)
     ending = walk.ending
-    res_src = where.ref(f"{ptr}/16")
+    res_src = where.ref(item[16])
     if result is None:
         # (the tail's reach and dora events are canonical as they are)
         events = [*apply_kyoku(where, ext, events, players), *ext.tail]
@@ -280,9 +283,11 @@ def _deltas(where: Where, ptr: str, value: object, players: int) -> tuple[int, .
     return tuple(d[:players])
 
 
-def _read_result(where: Where, ptr: str, value: object, *, players: int, oya: Seat,
+def _read_result(where: Where, at: KyokuPointers, value: object, *, players: int, oya: Seat,
                  bakaze: Tile, diags: list[Diagnostic]) -> list[_Win] | _Draw | None:
-    """The wins or the draw; ``None`` for an interrupted hand."""
+    """The wins or the draw (the kyoku's item 16, ``at`` its pointers); ``None`` for an
+    interrupted hand."""
+    ptr = at.items[16]
     r = as_list(where, ptr, value, "the result")
     if r == [INTERRUPTED]:
         return None
@@ -294,7 +299,7 @@ def _read_result(where: Where, ptr: str, value: object, *, players: int, oya: Se
         where.fail(f"{ptr}/0", f"unknown result {r[0]!r}")
     if kind != AGARI:
         assert isinstance(kind, DrawReason)
-        deltas = _deltas(where, f"{ptr}/1", r[1], players) if len(r) > 1 else None
+        deltas = _deltas(where, at.result_at(1), r[1], players) if len(r) > 1 else None
         tenpai: tuple[bool, ...] | None = None
         if r[0] in ALL_TENPAI or r[0] in ALL_NOTEN:  # the spelling says: nobody pays
             tenpai = (r[0] in ALL_TENPAI,) * players
@@ -306,8 +311,8 @@ def _read_result(where: Where, ptr: str, value: object, *, players: int, oya: Se
         where.fail(ptr, "a win result is 和了 followed by (score changes, detail) pairs")
     wins = []
     for i in range(1, len(r), 2):
-        deltas = _deltas(where, f"{ptr}/{i}", r[i], players)
-        wins.append(_read_detail(where, f"{ptr}/{i + 1}", r[i + 1], deltas=deltas,
+        deltas = _deltas(where, at.result_at(i), r[i], players)
+        wins.append(_read_detail(where, at.result_at(i + 1), r[i + 1], deltas=deltas,
                                  players=players, oya=oya, bakaze=bakaze, diags=diags))
     return wins
 
@@ -317,7 +322,8 @@ def _read_detail(where: Where, ptr: str, value: object, *, deltas: tuple[int, ..
     d = as_list(where, ptr, value, "a win detail")
     if len(d) < 3:
         where.fail(ptr, "a win detail starts with [winner, discarder, liable seat]")
-    seats = [as_int(where, f"{ptr}/{i}", d[i], "a seat") for i in range(3)]
+    seats = [d[i] if type(d[i]) is int else as_int(where, f"{ptr}/{i}", d[i], "a seat")
+             for i in range(3)]
     for i, s in enumerate(seats):
         if not 0 <= s < players:
             where.fail(f"{ptr}/{i}", f"seat {s} out of range")

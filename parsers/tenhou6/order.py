@@ -30,14 +30,15 @@ from kansa.parsers.tenhou6.items import (
     KAKAN,
     KAN,
     KITA,
+    PEEK_OF_TRACK,
     PON,
+    SAME_PLACE_CODE,
     Script,
     Step,
     track,
 )
 from kansa.parsers.tenhou6.jsontext import Where
 from kansa.replay.events import Dora, Event, ReachAccepted, SourceRef
-from kansa.replay.game import PEEK_NEXT, SAME_PLACE, TAKE_NEXT
 from kansa.replay.tiles import Seat, Tile
 
 SEARCH_BUDGET = 100_000
@@ -77,15 +78,15 @@ class Ending:
 @dataclass(slots=True, init=False)
 class Walk:
     events: Final[list[Event]]
-    order: Final[list[int]]
+    order: Final[list[bytes]]
     """Where its events without a ``src`` (shared steps' events) were read, one code
-    each over the seats' tracks (``items.track``, see ``SourceTracks``)."""
+    (a byte) each over the seats' tracks (``items.track``, see ``SourceTracks``)."""
     ending: Final[Ending]
     matches_result: Final[bool]
     dora_used: Final[int]
     dora_missing: Final[int]
 
-    def __init__(self, events: list[Event], *, order: list[int], ending: Ending,
+    def __init__(self, events: list[Event], *, order: list[bytes], ending: Ending,
                  matches_result: bool, dora_used: int, dora_missing: int) -> None:
         self.events = events
         self.order = order
@@ -137,6 +138,21 @@ class NoOrder:
         self.src = src
 
 
+class _Place:
+    """One seat's place in its script: the index of its next step, and that step
+    (``None`` past its last)."""
+
+    def __init__(self, steps: list[Step]) -> None:
+        self.steps = steps
+        self.p = 0
+        self.head: Step | None = steps[0] if steps else None
+
+    def go(self, p: int) -> None:
+        steps = self.steps
+        self.p = p
+        self.head = steps[p] if p < len(steps) else None
+
+
 class Walker:
     """Search the order of play of one kyoku."""
 
@@ -145,7 +161,6 @@ class Walker:
                  accepts: Callable[[Ending], bool], *, interrupted: bool = False) -> None:
         self.where = where
         self.scripts = scripts
-        self.steps = [script.steps for script in scripts]
         self.interrupted = interrupted
         """The hand has no result: it may stop anywhere once every action is played."""
         self.n = len(scripts)
@@ -153,11 +168,10 @@ class Walker:
         self.indicators = indicators
         self.accepts = accepts
         self.events: list[Event] = []
-        self.order: list[int] = []
+        self.order: list[bytes] = []
         """Where the events without a ``src`` were read (see :class:`Walk`)."""
-        self.pos = [0] * self.n
-        self.heads = self._heads_at(self.pos)
-        """Each seat's next step (``None`` when it has none left), kept as ``pos`` moves."""
+        self.places = [_Place(script.steps) for script in scripts]
+        """Each seat's place in its script."""
         self.reach_pending: Seat | None = None
         self.riichi = 0
         """Bit mask of seats in riichi (they cannot call)."""
@@ -167,51 +181,48 @@ class Walker:
         """Open/added kan indicators not revealed yet."""
         self.left = sum(len(s.steps) for s in scripts)
         """Steps not played yet, all seats together."""
-        self.work = 0
-        """Steps played so far, backtracked ones included."""
+        self.total = self.left
+        self.undone = 0
+        """Steps played and then taken back (see :meth:`work`)."""
         self.budget = SEARCH_BUDGET
 
     # -- state -----------------------------------------------------------------
 
     def _snapshot(self) -> _Snapshot:
-        return (tuple(self.pos), self.reach_pending, self.riichi, self.dora_i,
-                self.dora_missing, self.pending, len(self.events), self.left, len(self.order))
+        return (tuple([place.p for place in self.places]), self.reach_pending, self.riichi,
+                self.dora_i, self.dora_missing, self.pending, len(self.events), self.left,
+                len(self.order))
 
     def _restore(self, snap: _Snapshot) -> None:
         pos, self.reach_pending, self.riichi, self.dora_i, self.dora_missing, self.pending, \
-            n, self.left, codes = snap
-        self.pos = list(pos)
-        self.heads = self._heads_at(self.pos)
+            n, left, codes = snap
+        self.undone += left - self.left
+        self.left = left
+        for place, p in zip(self.places, pos, strict=True):
+            place.go(p)
         del self.events[n:]
         del self.order[codes:]
 
-    def _heads_at(self, pos: list[int]) -> list[Step | None]:
-        """Each seat's step at its position ``pos`` (``None`` past its last)."""
-        heads: list[Step | None] = []
-        for seat, p in enumerate(pos):
-            steps = self.steps[seat]
-            heads.append(steps[p] if p < len(steps) else None)
-        return heads
-
     def _next(self, seat: int) -> Step | None:
-        return self.heads[seat]
+        return self.places[seat].head
 
     def _ref(self, seat: int, p: int) -> SourceRef:
         """Where step ``p`` of seat ``seat``'s script was read."""
         return self.where.ref(self.scripts[seat].pointer(p))
+
+    def work(self) -> int:
+        """Steps played so far, backtracked ones included."""
+        return self.total - self.left + self.undone
 
     def _all_done(self) -> bool:
         return self.left == 0
 
     def _play(self, seat: int, step: Step) -> None:
         self.events.append(step.event)
-        self.order.append(TAKE_NEXT + track(seat, step.take))
-        p = self.pos[seat] + 1
-        self.pos[seat] = p
-        steps = self.steps[seat]
-        self.heads[seat] = steps[p] if p < len(steps) else None
+        self.order.append(step.code)
+        place = self.places[seat]
+        place.go(place.p + 1)
         self.left -= 1
-        self.work += 1
 
     def _dora(self) -> None:
         if self.dora_i < len(self.indicators):
@@ -259,7 +270,7 @@ class Walker:
                 best = (len(self.events), outcome)
             while stack and not stack[-1][2]:
                 stack.pop()
-            spent = self.work > self.budget
+            spent = self.work() > self.budget
             if not stack or spent:
                 if fallback is not None:
                     return fallback
@@ -306,12 +317,12 @@ class Walker:
         usual answer, found without building it)."""
         if self._all_done():
             return False
-        heads = self.heads
+        places = self.places
         for j in range(self.n):
-            step = heads[j]
+            step = places[j].head
             if j != a and step is not None and step.target == a and step.tile is tile:
                 return False
-        step = heads[(a + 1) % self.n]
+        step = places[(a + 1) % self.n].head
         return step is not None and step.kind == DRAW
 
     def _stuck(self, choice: _Choice) -> _Fail:
@@ -324,7 +335,7 @@ class Walker:
                          f"but seat {left[0]} still has actions", self._ref(a, choice.step))
         return _Fail(f"after seat {a}'s discard of {choice.tile} seat {s} must draw, but its "
                      f"next action is {step.text!r} and no seat's next take calls that tile",
-                     self._ref(s, self.pos[s]))
+                     self._ref(s, self.places[s].p))
 
     def _apply(self, option: tuple[str, Seat], choice: _Choice) -> _Choice | Ending | _Fail:
         what, seat = option
@@ -338,7 +349,7 @@ class Walker:
             last = self.events[-1]
             self.events.append(ReachAccepted(actor=seat, src=last.src))
             if last.src is None:  # at the shared discard's place
-                self.order.append(SAME_PLACE)
+                self.order.append(SAME_PLACE_CODE)
             self.riichi |= 1 << seat
             self.reach_pending = None
 
@@ -353,7 +364,7 @@ class Walker:
                 return _Fail(f"seat {a} should take a tile but has no take left", None)
             if not via_call and step.kind != DRAW:
                 return _Fail(f"seat {a} should draw, but its next take is the call {step.text!r}",
-                             self._ref(a, self.pos[a]))
+                             self._ref(a, self.places[a].p))
             self._accept_reach()
             self._play(a, step)
             last = step
@@ -365,7 +376,7 @@ class Walker:
                         return Ending(END_STOP, a, last.tile, None)
                     if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
                         return _Fail(f"seat {a}'s open kan {last.text!r} is not followed by a "
-                                     "replacement draw", self._ref(a, self.pos[a] - 1))
+                                     "replacement draw", self._ref(a, self.places[a].p - 1))
                     self._play(a, rinshan)
                     last = rinshan
                 step = self._next(a)
@@ -374,25 +385,25 @@ class Walker:
                         return Ending(END_STOP, a, last.tile, None)
                     if last.kind != DRAW:
                         return _Fail(f"seat {a}'s actions stop right after the call {last.text!r}",
-                                     self._ref(a, self.pos[a] - 1))
+                                     self._ref(a, self.places[a].p - 1))
                     if not self._all_done():
                         left = next(i for i in range(self.n) if self._next(i) is not None)
                         return _Fail(f"seat {a}'s actions stop after drawing, but seat {left} "
-                                     "still has actions", self._ref(a, self.pos[a] - 1))
+                                     "still has actions", self._ref(a, self.places[a].p - 1))
                     return Ending(END_AFTER_TAKE, a, last.tile, None)
                 if step.take:
-                    return _Fail(f"seat {a} takes twice in a row", self._ref(a, self.pos[a]))
+                    return _Fail(f"seat {a} takes twice in a row", self._ref(a, self.places[a].p))
                 if step.kind == DAHAI:
                     self._flush()
                     if step.reach is not None:
                         self.events.append(step.reach)
                         # the riichi discard's place
-                        self.order.append(PEEK_NEXT + track(a, False))
+                        self.order.append(PEEK_OF_TRACK[track(a, False)])
                     self._play(a, step)
                     if step.reach is not None:
                         self.reach_pending = a
                     if not self._drawn_next(a, step.tile):
-                        return _Choice(a, step.tile, self.pos[a] - 1)
+                        return _Choice(a, step.tile, self.places[a].p - 1)
                     a = Seat((a + 1) % self.n)  # the usual turn: no call, the next seat draws
                     via_call = False
                     break
@@ -410,6 +421,6 @@ class Walker:
                 rinshan = self._next(a)
                 if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
                     return _Fail(f"seat {a}'s {step.kind} {step.text!r} is not followed by a "
-                                 "replacement draw", self._ref(a, self.pos[a] - 1))
+                                 "replacement draw", self._ref(a, self.places[a].p - 1))
                 self._play(a, rinshan)
                 last = rinshan

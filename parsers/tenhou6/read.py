@@ -10,6 +10,7 @@ from typing import Any, Final
 from kansa.parsers.tenhou6.ext import read_ext
 from kansa.parsers.tenhou6.jsontext import Where, as_list, is_int, show
 from kansa.parsers.tenhou6.kyoku import read_kyoku
+from kansa.parsers.tenhou6.pointers import kyoku_pointers
 from kansa.replay.events import (
     DrawReason,
     EndGame,
@@ -125,7 +126,7 @@ def _read_game(group: _Group, index: int) -> Game:
     orders: list[bytes] = []
     for doc, ext in zip(group.docs, exts, strict=True):
         for i, kyoku in enumerate(doc.kyokus):
-            got = read_kyoku(doc.where, f"/log/{i}", kyoku, players, ext.of_kyoku(i))
+            got = read_kyoku(doc.where, kyoku_pointers(i), kyoku, players, ext.of_kyoku(i))
             if got.order:
                 firsts.append(len(events))
                 lines.append(doc.where.line)

@@ -37,6 +37,7 @@ from kansa.parsers.tenhou6.ext import (
 from kansa.parsers.tenhou6.items import TSUMOGIRI
 from kansa.parsers.tenhou6.jsontext import Where
 from kansa.parsers.tenhou6.kyoku import read_kyoku
+from kansa.parsers.tenhou6.pointers import kyoku_pointers
 from kansa.parsers.tenhou6.read import end_game_of, players_of, read_meta
 from kansa.parsers.tenhou6.result import AGARI, INTERRUPTED, draw_text, score_text, yaku_text
 from kansa.replay.events import (
@@ -173,7 +174,7 @@ def _extension(game: Game, obj: dict[str, Any], hands: list[list[Event]],
     for i, (hand, kyoku) in enumerate(zip(hands, obj["log"], strict=True)):
         label = _label(hand)
         try:
-            got = read_kyoku(_WHERE, f"/log/{i}", kyoku, players)
+            got = read_kyoku(_WHERE, kyoku_pointers(i), kyoku, players)
         except LogFormatError as exc:
             raise _Unwritable(f"hand {label} does not read back as tenhou.net/6: "
                               f"{exc.reason}") from None

@@ -18,6 +18,10 @@ from kansa.parsers.errors import LogFormatError
 from kansa.parsers.source import Limits
 from kansa.parsers.tenhou6 import format as tenhou6
 from kansa.parsers.tenhou6 import order as tenhou6_order
+from kansa.parsers.tenhou6.items import read_script
+from kansa.parsers.tenhou6.jsontext import Where
+from kansa.parsers.tenhou6.pointers import kyoku_pointers
+from kansa.replay.tiles import Seat
 from kansa.sim.table import simulate
 
 needs_corpus = pytest.mark.usefixtures("corpus_dir")
@@ -330,3 +334,39 @@ def test_edited_extensions(data: bytes, edits: list[tuple[int, int, str, Any]]) 
             else:
                 target.insert(i, target[i])
     _parses_or_log_format_error(json.dumps(doc, ensure_ascii=False).encode())
+
+
+def test_each_step_knows_where_it_was_read_past_kan_placeholders() -> None:
+    # seat 0 draws, discards, calls two open kans (each leaving a placeholder 0 in its
+    # discards), draws their replacements and discards
+    script = read_script(Where("x.json"), kyoku_pointers(2),
+                         [11, "m13131313", 21, "m14141414", 22], [12, 0, 60, 0, 60],
+                         seat=Seat(0), players=4)
+    assert [script.pointer(p) for p in range(len(script.steps))] == [
+        "/log/2/5/0", "/log/2/6/0", "/log/2/5/1", "/log/2/5/2", "/log/2/6/2",
+        "/log/2/5/3", "/log/2/5/4", "/log/2/6/4"]
+    assert script.discard_order == (0, 2, 4)
+    plain = read_script(Where("x.json"), kyoku_pointers(0), [11, 21], [12, 60],
+                        seat=Seat(1), players=4)
+    assert [plain.pointer(p) for p in range(4)] == ["/log/0/8/0", "/log/0/9/0", "/log/0/8/1",
+                                                     "/log/0/9/1"]
+    assert plain.discard_order is None
+
+
+def test_the_search_counts_the_steps_it_takes_back(monkeypatch: pytest.MonkeyPatch,
+                                                   corpus_dir: Path) -> None:
+    # a hand whose calls the search first places where they do not fit: it takes
+    # those steps back and plays another order
+    walkers: list[tenhou6_order.Walker] = []
+    run = tenhou6_order.Walker.run
+
+    def recorded(self: tenhou6_order.Walker) -> object:
+        walkers.append(self)
+        return run(self)
+
+    monkeypatch.setattr(tenhou6_order.Walker, "run", recorded)
+    tenhou6.parse((EQUIM / "confusing_nakis_2.json").read_bytes(), "x.json", Limits())
+    backtracked = [w for w in walkers if w.undone]
+    assert backtracked
+    for w in backtracked:
+        assert w.left == 0 and w.work() == w.total + w.undone > w.total
