@@ -95,16 +95,17 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
     decode = QUICK_DECODER.decode
     start = 0
     while True:
-        kept = _kept_at(text, start) if by_slots else None
-        if kept is not None:  # a draw or discard line read before: no need to cut it out
-            line, hit = kept.line, kept.event
-            g = reader.cur
-            if g is not None and g.n is not None and hit.actor < g.n:
-                number += 1
-                start += len(line) + 1
-                reader.lines = number
-                g.shared(g.canonical(hit) if g.called else hit, number)
-                continue
+        if by_slots:  # a draw or discard line read before: found without cutting it out
+            kept = _kept_at(text, start)
+            if kept is not None:
+                line, hit = kept.line, kept.event
+                g = reader.cur
+                if g is not None and g.n is not None and hit.actor < g.n:
+                    number += 1
+                    start += len(line) + 1
+                    reader.lines = number
+                    g.shared(g.canonical(hit) if g.called else hit, number)
+                    continue
         end = text.find("\n", start)
         if end < 0:
             if not last:
