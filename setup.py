@@ -42,7 +42,7 @@ COMPILED_MODULES = (
     "kansa/parsers/tenhou6/ext.py", "kansa/parsers/tenhou6/items.py",
     "kansa/parsers/tenhou6/jsontext.py",
     "kansa/parsers/tenhou6/kyoku.py", "kansa/parsers/tenhou6/order.py",
-    "kansa/parsers/tenhou6/pointers.py",
+    "kansa/parsers/tenhou6/patching.py", "kansa/parsers/tenhou6/pointers.py",
     "kansa/parsers/tenhou6/read.py", "kansa/parsers/tenhou6/result.py",
 )
 """Single modules compiled besides: the mjai reader's loop over lines, its per-line

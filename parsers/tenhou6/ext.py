@@ -56,7 +56,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NoReturn, TypeVar
 
-from kansa.parsers.canonical import Canonical
 from kansa.parsers.tenhou6.items import known_codes, tile_code, tile_codes
 from kansa.parsers.tenhou6.jsontext import Where, as_int, as_list, is_int, show
 from kansa.replay.events import (
@@ -318,67 +317,6 @@ def read_ext(where: Where, obj: dict[str, Any], players: int, kyokus: int) -> Ga
             meta[key] = r.opt_text(f"/{EXT}/{key}", ext[key])
     hints = r.hints(f"/{EXT}/hints", ext.get("hints", {}))
     return GameExt(kyoku=kyoku, meta=meta, hints=hints)
-
-
-def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event], players: int
-                ) -> list[Event]:
-    """``events`` with the entry's claims patched in (its tail is the caller's), each
-    patched event in canonical form (:mod:`kansa.parsers.canonical`).  The events
-    without a ``src`` (draws and discards, placed by the hand's tracks) keep their
-    order: a patch replaces an event in its place, and the indicators moved and the
-    tail's events carry their own ``src``."""
-    if ext is NO_KYOKU_EXT:
-        return events
-    if ext.early_dora:
-        events, done = reveal_early(events, ext.early_dora)
-        if done != ext.early_dora:
-            n = min(ext.early_dora - done)
-            where.fail(f"{ext.pointer}/early_dora", f"open kan {n} of the hand has no kan "
-                       "dora indicator to reveal early")
-    ryukyoku = (ext.ryukyoku,) if ext.ryukyoku else ()
-    wanted = ((Hora, ext.hora), (Ryukyoku, ryukyoku), (ReachAccepted, ext.reach_accepted))
-    found = [0] * len(wanted)  # each kind's patches go to its events in order
-    out = list(events)
-    for i, ev in enumerate(out):
-        kind = type(ev)
-        if kind is not Hora and kind is not Ryukyoku and kind is not ReachAccepted:
-            continue
-        for k, (patched, patches) in enumerate(wanted):
-            if kind is patched:
-                n = found[k]
-                if n < len(patches):
-                    out[i] = Canonical(players).event(_patched(ev, patches[n]))
-                found[k] = n + 1
-    for k, (kind, patches) in enumerate(wanted):
-        n = found[k]
-        if len(patches) > n:
-            key = PATCH_KEYS[kind]
-            where.fail(f"{ext.pointer}/{key}", f"the extension patches {len(patches)} "
-                       f"{key} event(s), the hand has {n}")
-    return out
-
-
-def _patched(ev: Event, patch: dict[str, Any]) -> Event:
-    """``dataclasses.replace(ev, **patch)`` for an event of a kind :data:`PATCHABLE`
-    names, whose claims ``patch`` sets (its keys are among the kind's fields there):
-    each kind's constructor called with its fields, which compiles to a direct call."""
-    get = patch.get
-    if isinstance(ev, Hora):
-        return Hora(actor=ev.actor, target=ev.target, tile=get("tile", ev.tile),
-                    deltas=get("deltas", ev.deltas), hand=get("hand", ev.hand),
-                    yaku=get("yaku", ev.yaku), fu=get("fu", ev.fu), han=get("han", ev.han),
-                    points=get("points", ev.points), limit=get("limit", ev.limit),
-                    dora_markers=get("dora_markers", ev.dora_markers),
-                    ura_markers=get("ura_markers", ev.ura_markers), pao=get("pao", ev.pao),
-                    honba=get("honba", ev.honba), kyotaku=get("kyotaku", ev.kyotaku),
-                    src=ev.src, time=ev.time)
-    if isinstance(ev, ReachAccepted):
-        return ReachAccepted(actor=ev.actor, scores=get("scores", ev.scores), src=ev.src,
-                             time=ev.time)
-    assert isinstance(ev, Ryukyoku), ev
-    return Ryukyoku(reason=get("reason", ev.reason), deltas=get("deltas", ev.deltas),
-                    tenpai=get("tenpai", ev.tenpai), hands=get("hands", ev.hands),
-                    actor=get("actor", ev.actor), src=ev.src, time=ev.time)
 
 
 class _Reader:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from kansa.parsers.canonical import Canonical, is_empty_ura, sorted_hidden
-from kansa.parsers.tenhou6.ext import NO_KYOKU_EXT, KyokuExt, apply_kyoku
+from kansa.parsers.tenhou6.ext import NO_KYOKU_EXT, KyokuExt
 from kansa.parsers.tenhou6.items import (
     DAHAI,
     DRAW,
@@ -31,6 +31,7 @@ from kansa.parsers.tenhou6.order import (
     NoOrder,
     Walker,
 )
+from kansa.parsers.tenhou6.patching import apply_kyoku
 from kansa.parsers.tenhou6.pointers import KyokuPointers
 from kansa.parsers.tenhou6.result import (
     AGARI,

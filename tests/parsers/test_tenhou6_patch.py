@@ -1,4 +1,4 @@
-"""The tenhou.net/6 extension's patching of one event (``ext._patched``): what
+"""The tenhou.net/6 extension's patching of one event (``patching._patched``): what
 ``dataclasses.replace`` gives, for every claim of every kind patched."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kansa.parsers.tenhou6 import ext
+from kansa.parsers.tenhou6 import ext, patching
 from kansa.replay.events import DrawReason, Event, Hora, ReachAccepted, Ryukyoku, SourceRef
 from kansa.replay.game import RuleHints
 from kansa.replay.tiles import Seat, parse_tiles
@@ -43,13 +43,13 @@ def test_a_patch_sets_its_claims_and_keeps_every_other_field(kind: type) -> None
     values = FULL[kind]
     assert set(values) == {f.name for f in dataclasses.fields(kind) if f.init}
     event: Event = kind(**values)
-    assert ext._patched(event, {}) == event
+    assert patching._patched(event, {}) == event
     keys = ext.PATCHABLE[kind]
     for key in keys:
         patch = {key: OTHER[key]}
-        assert ext._patched(event, patch) == dataclasses.replace(event, **patch)
+        assert patching._patched(event, patch) == dataclasses.replace(event, **patch)
     every = {key: OTHER[key] for key in keys}
-    patched = ext._patched(event, every)
+    patched = patching._patched(event, every)
     assert patched == dataclasses.replace(event, **every)
     assert patched.src == SRC and patched.time == values["time"]
 
