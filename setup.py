@@ -35,7 +35,8 @@ PURE_MODULES = {"__init__.py", "tag.py"}
 protocol of a tag (mypyc compiles no overload without an implementation)."""
 COMPILED_MODULES = (
     "kansa/parsers/canonical.py", "kansa/parsers/fields.py",
-    "kansa/parsers/majiang/hand.py", "kansa/parsers/majiang/read.py",
+    "kansa/parsers/majiang/hand.py", "kansa/parsers/majiang/pointers.py",
+    "kansa/parsers/majiang/read.py",
     "kansa/parsers/majiang/scan.py", "kansa/parsers/majiang/tiles.py",
     "kansa/parsers/mjai/claims.py", "kansa/parsers/mjai/fast.py", "kansa/parsers/mjai/read.py",
     "kansa/parsers/mjai/tiles.py",

@@ -14,6 +14,7 @@ from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, short
 from kansa.parsers.majiang.names import DRAW_BY_NAME, YAKU_BY_NAME
 from kansa.parsers.majiang.paipu import NotQuick
+from kansa.parsers.majiang.pointers import ENTRIES_KEPT, KEPT_KINDS, TRACK_KINDS, entry_pointers
 from kansa.parsers.majiang.scan import (
     NOT_SHARED,
     TILE_INDEXES,
@@ -92,8 +93,6 @@ ZIMO: Final = 0
 DAPAI: Final = 1
 """The tracks of the game's ``SourceTracks`` that a hand's shared draws and discards
 are read from."""
-TRACK_KINDS: Final = ("zimo", "dapai")
-"""The entry kind of each track."""
 
 _SHARED: Final[dict[tuple[int, int], list[Entry | None]]] = {}
 """Per number of players and ``jushu`` (which turn ``l`` into a seat), the shared draw
@@ -136,6 +135,8 @@ class Hand:
         self.n = players
         """The number of players; for the quick reading, 0 until the first deal says."""
         self.src = src
+        self.entry_pointers = entry_pointers(src.pointer or "")
+        """The pointers of the hand's entries met before, by index and kind."""
         self.notes = notes
         self.jushu = 0
         self.items: list[Entry] = []
@@ -276,7 +277,16 @@ class Hand:
 
     def at(self, i: int, kind: str) -> SourceRef:
         """The position of entry ``i`` of kind ``kind`` (the body of its one key)."""
-        return SourceRef(self.src.file, pointer=f"{self.src.pointer}/{i}/{kind}")
+        rows = self.entry_pointers
+        while len(rows) <= i < ENTRIES_KEPT:
+            rows.append({})
+        row = rows[i] if i < len(rows) else {}
+        pointer = row.get(kind)
+        if pointer is None:
+            pointer = f"{self.src.pointer}/{i}/{kind}"
+            if kind in KEPT_KINDS:
+                row[kind] = pointer
+        return SourceRef(self.src.file, pointer=pointer)
 
     def fields(self, i: int) -> Fields:
         """Entry ``i``'s fields (at its own position for a shared entry)."""
@@ -524,7 +534,8 @@ class Hand:
             if isinstance(fanshu, str) and fanshu and set(fanshu) == {"*"}:
                 han = 13 * len(fanshu)
             else:
-                han = check_int(fanshu, h.at("fanshu"), f"fanshu of {name}")
+                han = fanshu if type(fanshu) is int else \
+                    check_int(fanshu, h.at("fanshu"), f"fanshu of {name}")
             yaku = YAKU_BY_NAME.get(name.replace("　", " "))
             if yaku is None:
                 self.notes.append(Diagnostic(f"unknown yaku {name!r} ({han} han) left out",

@@ -25,8 +25,9 @@ import msgspec
 from kansa.parsers._json import decode_text, load_document, utf8_of
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short
-from kansa.parsers.majiang.hand import TRACK_KINDS, Hand, pointer_ref
+from kansa.parsers.majiang.hand import Hand, pointer_ref
 from kansa.parsers.majiang.paipu import PAIPU_DECODER, NotQuick, Paipu
+from kansa.parsers.majiang.pointers import track_formats
 from kansa.parsers.majiang.scan import COMPILED, json_value, skip_space, text_value
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import EndGame, Event, SourceRef
@@ -249,7 +250,7 @@ class _Tracks:
     def add(self, first: int, hand: Hand) -> None:
         base = hand.src.pointer
         self.firsts.append(first)
-        self.formats.append(tuple(f"{base}/{{}}/{kind}" for kind in TRACK_KINDS))
+        self.formats.append(track_formats(base or ""))
         self.elements.append((tuple(hand.draws), tuple(hand.discards)))
         self.orders.append(bytes(hand.order))
 

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from kansa.parsers import load, sniff
 from kansa.parsers.errors import LogFormatError
+from kansa.parsers.majiang import pointers
+from kansa.parsers.majiang.hand import Hand
 from kansa.parsers.majiang.paipu import NotQuick
 from kansa.parsers.majiang.read import parse, read_full, read_quick
 from kansa.parsers.source import DEFAULT_LIMITS
@@ -33,6 +35,7 @@ from kansa.replay.events import (
     Reach,
     ReachAccepted,
     Ryukyoku,
+    SourceRef,
     StartKyoku,
     Tsumo,
 )
@@ -469,3 +472,22 @@ def test_final_points_must_be_finite_numbers(point: list[Any]) -> None:
     text = json.dumps(doc).replace("Infinity", "1e999")  # a JSON number, read as infinity
     err = _error(text.encode())
     assert err.src.pointer == "/point", str(err)
+
+
+def test_entry_pointers_kept_across_hands_are_the_ones_built() -> None:
+    """The pointers kept per hand, entry and kind are what a hand builds for them, in
+    a hand kept and in one past the hands kept, for entries past the entries kept and
+    for a kind not kept; and the hands kept stay bounded."""
+    for k in (0, 3, 1000 + pointers.HANDS_KEPT):
+        for _ in range(2):  # built, then found
+            hand = Hand(4, SourceRef("x.json", pointer=f"/log/{k}"), [])
+            for i, kind in ((0, "qipai"), (7, "dapai"), (7, "fulou"), (7, "other"),
+                            (pointers.ENTRIES_KEPT + 5, "zimo")):
+                assert hand.at(i, kind) == SourceRef("x.json", pointer=f"/log/{k}/{i}/{kind}")
+        assert pointers.track_formats(f"/log/{k}") == (f"/log/{k}/{{}}/zimo",
+                                                        f"/log/{k}/{{}}/dapai")
+    for k in range(3 * pointers.HANDS_KEPT):
+        pointers.entry_pointers(f"/log/{k}")
+        pointers.track_formats(f"/log/{k}")
+    assert len(pointers._ENTRIES) <= pointers.HANDS_KEPT
+    assert len(pointers._FORMATS) <= pointers.HANDS_KEPT
