@@ -18,7 +18,6 @@ call is never tsumogiri here (60 needs a drawn tile).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -372,35 +371,47 @@ _WRITTEN_LENGTH: Final = 9
 _NOWHERE: Final = Where("")
 
 
-@functools.lru_cache(maxsize=_WRITTEN_KEPT)
-def _written_take(value: str, seat: Seat, players: int) -> Step | None:
-    """The step of a well-formed call string, read once and then shared (its event has
-    no position); ``None`` for one that is not (the caller reads it again to say where
-    and why)."""
-    try:
-        return read_take(_NOWHERE, "", value, seat, players)
-    except LogFormatError:
-        return None
-
-
-@functools.lru_cache(maxsize=_WRITTEN_KEPT)
-def _written_discard(value: str, seat: Seat, last_draw: Tile | None) -> Step | None:
-    """:func:`_written_take` for a riichi discard, a nukidora, a kakan or an ankan."""
-    try:
-        return read_discard(_NOWHERE, "", value, seat, last_draw)
-    except LogFormatError:
-        return None
+_TAKES: Final[dict[tuple[str, int, int], Step]] = {}
+_DISCARDS: Final[dict[tuple[str, int, Tile | None], Step]] = {}
 
 
 def _kept_take(value: object, seat: Seat, players: int) -> Step | None:
-    """The kept step of a take the tables do not hold (a call string); ``None`` when
-    the careful reading (which says what is wrong, and where) must read it."""
-    return _written_take(value, seat, players) if _keepable(value) else None
+    """The step of a take the tables do not hold (a well-formed call string), read
+    once and then shared (its event has no position); ``None`` when the careful
+    reading (which says what is wrong, and where) must read it."""
+    if not _keepable(value):
+        return None
+    key = (value, seat, players)
+    step = _TAKES.get(key)
+    if step is not None:
+        return step
+    try:
+        return _kept(_TAKES, key, read_take(_NOWHERE, "", value, seat, players))
+    except LogFormatError:
+        return None
 
 
 def _kept_discard(value: object, seat: Seat, last_draw: Tile | None) -> Step | None:
-    """:func:`_kept_take` for a discard (``last_draw``: the tile just drawn, if any)."""
-    return _written_discard(value, seat, last_draw) if _keepable(value) else None
+    """:func:`_kept_take` for a riichi discard, a nukidora, a kakan or an ankan
+    (``last_draw``: the tile just drawn, if any)."""
+    if not _keepable(value):
+        return None
+    key = (value, seat, last_draw)
+    step = _DISCARDS.get(key)
+    if step is not None:
+        return step
+    try:
+        return _kept(_DISCARDS, key, read_discard(_NOWHERE, "", value, seat, last_draw))
+    except LogFormatError:
+        return None
+
+
+def _kept(table: dict[Any, Step], key: object, step: Step) -> Step:
+    """``step``, kept in ``table`` under ``key`` (emptied first when it is full)."""
+    if len(table) >= _WRITTEN_KEPT:
+        table.clear()
+    table[key] = step
+    return step
 
 
 def _keepable(value: object) -> TypeGuard[str]:

@@ -17,11 +17,13 @@ from kansa.parsers import load as load_any
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.source import Limits
 from kansa.parsers.tenhou6 import format as tenhou6
+from kansa.parsers.tenhou6 import items
+from kansa.parsers.tenhou6 import kyoku as tenhou6_kyoku
 from kansa.parsers.tenhou6 import order as tenhou6_order
 from kansa.parsers.tenhou6.items import read_script
 from kansa.parsers.tenhou6.jsontext import Where
 from kansa.parsers.tenhou6.pointers import kyoku_pointers
-from kansa.replay.tiles import Seat
+from kansa.replay.tiles import WINDS, Seat
 from kansa.sim.table import simulate
 
 needs_corpus = pytest.mark.usefixtures("corpus_dir")
@@ -353,20 +355,51 @@ def test_each_step_knows_where_it_was_read_past_kan_placeholders() -> None:
     assert plain.discard_order is None
 
 
-def test_the_search_counts_the_steps_it_takes_back(monkeypatch: pytest.MonkeyPatch,
-                                                   corpus_dir: Path) -> None:
+def _walked(path: Path) -> list[tenhou6_order.Walker]:
+    """A walker of each kyoku of a four-player tenhou.net/6 log, run as ``read_kyoku``
+    runs it (built here: the compiled reader's calls cannot be patched)."""
+    where = Where(path.name)
+    walkers = []
+    for i, k in enumerate(json.loads(path.read_bytes())["log"]):
+        at = kyoku_pointers(i)
+        oya = Seat(k[0][0] % 4)
+        scripts = [read_script(where, at, k[5 + 3 * s], k[6 + 3 * s], seat=Seat(s), players=4)
+                   for s in range(4)]
+        result = tenhou6_kyoku._read_result(where, at, k[16], players=4, oya=oya,
+                                            bakaze=WINDS[k[0][0] // 4], diags=[])
+        indicators = [(items.TILE_OF_CODE[c], where.ref(at.items[2])) for c in k[2]]
+        walker = tenhou6_order.Walker(
+            where, scripts, oya, indicators,
+            lambda e, r=result: r is None or tenhou6_kyoku._fits(e, r),
+            interrupted=result is None)
+        walker.run()
+        walkers.append(walker)
+    return walkers
+
+
+def test_the_search_counts_the_steps_it_takes_back(corpus_dir: Path) -> None:
     # a hand whose calls the search first places where they do not fit: it takes
     # those steps back and plays another order
-    walkers: list[tenhou6_order.Walker] = []
-    run = tenhou6_order.Walker.run
-
-    def recorded(self: tenhou6_order.Walker) -> object:
-        walkers.append(self)
-        return run(self)
-
-    monkeypatch.setattr(tenhou6_order.Walker, "run", recorded)
-    tenhou6.parse((EQUIM / "confusing_nakis_2.json").read_bytes(), "x.json", Limits())
+    walkers = _walked(EQUIM / "confusing_nakis_2.json")
     backtracked = [w for w in walkers if w.undone]
     assert backtracked
     for w in backtracked:
         assert w.left == 0 and w.work() == w.total + w.undone > w.total
+
+
+def test_call_strings_are_read_once_and_kept_within_a_bound() -> None:
+    # malformed: left to the careful reading, which says where
+    assert items._kept_take("p1212", Seat(0), 4) is None
+    assert items._kept_discard("r99", Seat(0), None) is None
+    pon = items._kept_take("p121212", Seat(1), 4)
+    assert pon is not None and pon is items._kept_take("p121212", Seat(1), 4)
+    assert pon.target == 0 and pon.kind == items.PON
+    codes = [c for c in range(items.CODES) if items.TILE_OF_CODE[c] is not None]
+    kept = 0  # riichi discards of every tile by every seat after every draw: all different
+    for seat in range(4):
+        for code in codes:
+            for drawn in codes:
+                assert items._kept_discard(f"r{code}", Seat(seat),
+                                           items.TILE_OF_CODE[drawn]) is not None
+                kept += 1
+    assert kept > items._WRITTEN_KEPT >= len(items._DISCARDS)
