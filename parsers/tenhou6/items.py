@@ -39,7 +39,7 @@ from kansa.replay.events import (
     Reach,
     Tsumo,
 )
-from kansa.replay.game import PEEK_NEXT, SAME_PLACE, TAKE_NEXT
+from kansa.replay.game import TAKE_NEXT
 from kansa.replay.tiles import BY_TENHOU6, Seat, Tile
 
 TSUMOGIRI: Final = 60
@@ -322,9 +322,6 @@ def track(seat: int, take: bool) -> int:
 
 NEXT_OF_TRACK: Final = tuple([bytes([TAKE_NEXT + t]) for t in range(8)])
 """The order code (one byte) of the next element of each track."""
-PEEK_OF_TRACK: Final = tuple([bytes([PEEK_NEXT + t]) for t in range(8)])
-"""The order code of the element a track gives next, not taken."""
-SAME_PLACE_CODE: Final = bytes([SAME_PLACE])
 
 
 def script_tracks(at: KyokuPointers, scripts: list[Script]

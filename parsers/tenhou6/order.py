@@ -30,16 +30,21 @@ from kansa.parsers.tenhou6.items import (
     KAKAN,
     KAN,
     KITA,
-    PEEK_OF_TRACK,
     PON,
-    SAME_PLACE_CODE,
     Script,
     Step,
     track,
 )
 from kansa.parsers.tenhou6.jsontext import Where
 from kansa.replay.events import Dora, Event, ReachAccepted, SourceRef
+from kansa.replay.game import PEEK_NEXT, SAME_PLACE
 from kansa.replay.tiles import Seat, Tile
+
+PEEK_OF_TRACK: Final = tuple([bytes([PEEK_NEXT + t]) for t in range(8)])
+"""The order code (one byte) of the element a track gives next, not taken: a riichi
+declaration's place, its discard's."""
+SAME_PLACE_CODE: Final = bytes([SAME_PLACE])
+"""The order code of an event at the place of the one before it."""
 
 SEARCH_BUDGET = 100_000
 """Steps played (over all the orders tried) before the search gives up on a kyoku;
