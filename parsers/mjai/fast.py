@@ -153,8 +153,10 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
                 reader.lines = number
                 g.events.append(g.canonical(event) if g.called else event)
                 continue
-        if _few_brackets(raw, depth) if COMPILED else \
-                raw.count("[") + raw.count("{") <= depth:  # else the reader refuses it
+        if len(raw) <= 2 * depth + 1 or (_few_brackets(raw, depth) if COMPILED else
+                                         raw.count("[") + raw.count("{") <= depth):
+            # (nesting d deep takes 2d brackets: a line this short needs no count; a
+            # longer one whose brackets might go deeper, read_line checks)
             reader.feed(Fields(obj, src), number)  # what read_line does with it
         else:
             reader.read_line(raw, number, limits)
