@@ -1,5 +1,6 @@
 """The quick reading of mjai lines: most lines of a log (draws, discards, riichi, dora)
-are built here straight from their decoded object; any other line, and any line
+are built here straight from their decoded object, and the compiled build reads deals
+from their characters (:mod:`kansa.parsers.mjai.deal`); any other line, and any line
 whose shape is not the plain one, goes to the reader's own per-line code
 (:meth:`kansa.parsers.mjai.read.Reader.read_line`), which reads it in full.
 
@@ -20,6 +21,7 @@ import msgspec
 from kansa.parsers._json import BOM, QUICK_DECODER, decode_text
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields
+from kansa.parsers.mjai.deal import DEAL_OPENINGS, read_deal
 from kansa.parsers.mjai.line import LINE_DECODER
 from kansa.parsers.mjai.tiles import COMPILED, HIDDEN, TILE_AT, name_index
 from kansa.parsers.source import Limits
@@ -124,7 +126,12 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
                     reader.lines = number
                     g.shared(g.canonical(seen) if g.called else seen, number)
                     continue
-        elif _annotated(reader, raw, number, depth):
+        elif COMPILED and depth >= _DEAL_DEPTH and raw.startswith(DEAL_OPENINGS):
+            g = reader.cur
+            deal = read_deal(raw, None if g is None else g.n)
+            if deal is not None and reader.deal(deal, number):
+                continue
+        if len(raw) > _PLAIN_TEXT and _annotated(reader, raw, number, depth):
             continue
         try:
             obj = decode(raw)  # as quick_value, without its call
@@ -230,6 +237,8 @@ kept reads the same in any file; its actor is checked against each game's seats.
 log without annotations repeats a few hundred such lines, and a lookup costs less
 than decoding one."""
 _PLAIN_TEXT: Final = 96
+_DEAL_DEPTH: Final = 3
+"""How deep a deal's line nests (its object, ``tehais``, a hand)."""
 _PLAIN_MOST: Final = 8192
 
 

@@ -31,6 +31,7 @@ from kansa.parsers.canonical import after_call, is_empty_ura, sorted_hidden, sor
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
+from kansa.parsers.mjai.deal import Deal, assumed_scores, begin_kyoku
 from kansa.parsers.mjai.fast import FIRST_PIECE, quick_hand, quick_tiles, read_pieces, read_rows
 from kansa.parsers.mjai.write import write
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
@@ -65,7 +66,6 @@ GAME_TYPES = frozenset({
     "end_game", "none", "error", "kita", "nukidora"})
 _TYPE_RE = re.compile(rb'"type"\s*:\s*"([a-z_]+)"')
 _TYPE_FIRST = re.compile(rb'\{\s*"type"\s*:\s*"([a-z_]+)"')
-DEFAULT_SCORE = {3: 35000, 4: 25000}
 
 
 def sniff(head: bytes) -> bool:
@@ -139,6 +139,15 @@ class GameBuilder:
         self.result_deltas: list[tuple[int, ...] | None] = []
         self.called = 0
         """Bit mask of the seats whose last take was a chi or pon (see :meth:`canonical`)."""
+
+    def begin(self, oya: Seat, bakaze: Tile, scores: tuple[int, ...]) -> None:
+        """Begin a hand dealt by ``oya`` in the round of ``bakaze`` from ``scores``."""
+        n = len(scores)
+        self.oya, self.bakaze = oya, bakaze
+        self.melds = [[] for _ in range(n)]
+        self.start_scores, self.sticks = scores, [0] * n
+        self.result_scores, self.result_deltas = None, []
+        self.called = 0
 
     def canonical(self, event: Event) -> Event:
         """``event`` in canonical form (:mod:`kansa.parsers.canonical`) while a seat's
@@ -271,6 +280,17 @@ class Reader:
             g = self.cur = GameBuilder(self, src, None)
             g.note("a game starts without a start_game line", src)
         return g
+
+    def deal(self, deal: Deal, number: int) -> bool:
+        """Take the deal read from line ``number`` by
+        :func:`~kansa.parsers.mjai.deal.read_deal`, as :meth:`feed` would take that line:
+        False, having taken nothing, where a game must be opened for it first."""
+        g = self.cur
+        if g is None or g.ended or (g.n is not None and g.n != len(deal.hands)):
+            return False
+        self.lines = number
+        g.events.append(begin_kyoku(g, deal, SourceRef(self.source, number)))
+        return True
 
     def feed(self, f: Fields, number: int) -> None:
         self.lines = number
@@ -422,44 +442,14 @@ def _start_kyoku(g: GameBuilder, f: Fields) -> StartKyoku:
     bakaze = _tile(f, "bakaze") if f.has("bakaze") else Tile.EAST
     if not bakaze.is_wind:
         f.fail("bakaze", f"'bakaze' is {bakaze.mjai}, not a wind")
-    scores = f.ints("scores", n) if f.has("scores") else _assumed_scores(g, f, n)
-    g.oya, g.bakaze = oya, bakaze
-    g.melds = [[] for _ in range(n)]
-    g.start_scores, g.sticks = scores, [0] * n
-    g.result_scores, g.result_deltas = None, []
-    g.called = 0
+    scores = f.ints("scores", n) if f.has("scores") else assumed_scores(g, f, n)
+    g.begin(oya, bakaze, scores)
     return StartKyoku(
         bakaze=bakaze, kyoku=f.integer("kyoku", 1, 4) if f.has("kyoku") else oya + 1,
         honba=f.integer("honba", 0) if f.has("honba") else 0,
         kyotaku=f.integer("kyotaku", 0) if f.has("kyotaku") else 0,
         oya=oya, scores=scores, dora_marker=_tile(f, "dora_marker"),
         tehais=tuple(tehais), src=f.src)
-
-
-def _assumed_scores(g: GameBuilder, f: Fields, n: int) -> tuple[int, ...]:
-    """Scores for a start_kyoku without them: the previous result's, else the default."""
-    g.assumed.add(len(g.events))
-    if g.start_scores is None:
-        score = g.hints.get("start_score") or DEFAULT_SCORE[n]
-        g.note(f"start_kyoku gives no scores: assumed {score} each (the audit's rule set "
-               "decides the real starting score)", f.src, "warning")
-        return (score,) * n
-    if g.result_scores is not None:
-        g.count("start_kyoku without scores: taken from the previous hand's recorded "
-                "result scores", f.src)
-        return g.result_scores
-    deltas = g.result_deltas
-    base = [s - 1000 * k for s, k in zip(g.start_scores, g.sticks, strict=True)]
-    if deltas and all(d is not None for d in deltas):
-        g.count("start_kyoku without scores: computed from the previous hand's deltas",
-                f.src)
-        for d in deltas:
-            assert d is not None
-            base = [s + x for s, x in zip(base, d, strict=True)]
-    else:
-        g.note("start_kyoku without scores after a hand with no recorded result "
-               "deltas; the previous scores less riichi sticks are assumed", f.src)
-    return tuple(base)
 
 
 def _tsumo(g: GameBuilder, f: Fields) -> Tsumo:
