@@ -186,7 +186,8 @@ def read_kyoku(where: Where, at: KyokuPointers, value: Any, players: int,
     if not ext.end_kyoku and interrupted:
         where.fail(f"{ext.pointer}/end_kyoku", "an interrupted hand has no EndKyoku anyway")
     walk = Walker(where, scripts, oya, indicators,
-                  lambda e: result is None or _fits(e, result), interrupted=interrupted).run()
+                  lambda e: result is None or _fits(e, result), interrupted=interrupted,
+                  events=[start]).run()
     if isinstance(walk, NoOrder):
         raise_at = walk.src or where.ref(ptr)
         where.fail(raise_at.pointer or ptr,
@@ -203,7 +204,7 @@ def read_kyoku(where: Where, at: KyokuPointers, value: Any, players: int,
     elif dora_used < len(indicators) - 1:
         diags.append(Diagnostic(f"{len(indicators) - 1 - dora_used} dora indicator(s) "
                                 "more than the kans reveal", where.ref(item[2])))
-    events: list[Event] = [start, *walk.events]
+    events = walk.events  # the start, then the play
     tracks: Tracks = (b"".join(walk.order), *script_tracks(at, scripts))
     has_red = _has_red(tehais, scripts)
     ending = walk.ending

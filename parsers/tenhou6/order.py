@@ -149,13 +149,13 @@ class _Place:
 
     def __init__(self, steps: list[Step]) -> None:
         self.steps = steps
+        self.size = len(steps)
         self.p = 0
         self.head: Step | None = steps[0] if steps else None
 
     def go(self, p: int) -> None:
-        steps = self.steps
         self.p = p
-        self.head = steps[p] if p < len(steps) else None
+        self.head = self.steps[p] if p < self.size else None
 
 
 class Walker:
@@ -163,7 +163,8 @@ class Walker:
 
     def __init__(self, where: Where, scripts: list[Script], oya: Seat,
                  indicators: list[tuple[Tile, SourceRef]],
-                 accepts: Callable[[Ending], bool], *, interrupted: bool = False) -> None:
+                 accepts: Callable[[Ending], bool], *, interrupted: bool = False,
+                 events: list[Event] | None = None) -> None:
         self.where = where
         self.scripts = scripts
         self.interrupted = interrupted
@@ -172,7 +173,8 @@ class Walker:
         self.oya = oya
         self.indicators = indicators
         self.accepts = accepts
-        self.events: list[Event] = []
+        self.events: list[Event] = [] if events is None else events
+        """The events played, after those ``events`` held (which the walk extends)."""
         self.order: list[bytes] = []
         """Where the events without a ``src`` were read (see :class:`Walk`)."""
         self.places = [_Place(script.steps) for script in scripts]
@@ -222,11 +224,13 @@ class Walker:
     def _all_done(self) -> bool:
         return self.left == 0
 
-    def _play(self, seat: int, step: Step) -> None:
+    def _play(self, place: _Place, step: Step) -> None:
+        """Play ``step``, the head of ``place``."""
         self.events.append(step.event)
         self.order.append(step.code)
-        place = self.places[seat]
-        place.go(place.p + 1)
+        p = place.p + 1
+        place.p = p
+        place.head = place.steps[p] if p < place.size else None
         self.left -= 1
 
     def _dora(self) -> None:
@@ -262,13 +266,14 @@ class Walker:
                 outcome = self._apply(options[0], outcome)
                 continue
             if isinstance(outcome, Ending):
-                walk = Walk(list(self.events), order=list(self.order), ending=outcome,
-                            matches_result=self.accepts(outcome), dora_used=self.dora_i - 1,
-                            dora_missing=self.dora_missing)
-                if walk.matches_result:
-                    return walk
+                if self.accepts(outcome):  # the search ends: its lists are the walk's
+                    return Walk(self.events, order=self.order, ending=outcome,
+                                matches_result=True, dora_used=self.dora_i - 1,
+                                dora_missing=self.dora_missing)
                 if fallback is None:
-                    fallback = walk
+                    fallback = Walk(list(self.events), order=list(self.order), ending=outcome,
+                                    matches_result=False, dora_used=self.dora_i - 1,
+                                    dora_missing=self.dora_missing)
                 outcome = _Fail("the hand ends in a way the result array does not describe",
                                 None)
             if len(self.events) > best[0]:
@@ -320,12 +325,12 @@ class Walker:
         """Whether the next seat's draw is the only way on after seat ``a``'s discard of
         ``tile``: no seat's next take calls it and actions are left (:meth:`_options`'
         usual answer, found without building it)."""
-        if self._all_done():
+        if self.left == 0:
             return False
         places = self.places
-        for j in range(self.n):
-            step = places[j].head
-            if j != a and step is not None and step.target == a and step.tile is tile:
+        for j, place in enumerate(places):
+            step = place.head
+            if step is not None and step.target == a and j != a and step.tile is tile:
                 return False
         step = places[(a + 1) % self.n].head
         return step is not None and step.kind == DRAW
@@ -361,59 +366,76 @@ class Walker:
     def _turn(self, a: Seat, *, via_call: bool) -> _Choice | Ending | _Fail:
         """Seat ``a`` takes (draws or calls) and plays on until a discard or the end; while
         no seat can call a discard, the next seat draws and plays on in the same way."""
+        events = self.events
+        order = self.order
+        places = self.places
         while True:  # turn after turn, until a discard gives a choice
-            step = self._next(a)
-            if step is None and self.interrupted and self._all_done():
+            place = places[a]
+            step = place.head
+            if step is None and self.interrupted and self.left == 0:
                 return Ending(END_STOP, a, None, None)  # no one played anything
             if step is None or not step.take:
                 return _Fail(f"seat {a} should take a tile but has no take left", None)
             if not via_call and step.kind != DRAW:
                 return _Fail(f"seat {a} should draw, but its next take is the call {step.text!r}",
-                             self._ref(a, self.places[a].p))
-            self._accept_reach()
-            self._play(a, step)
+                             self._ref(a, place.p))
+            if self.reach_pending is not None:
+                self._accept_reach()
+            # _play, written out here and for the discard below (the usual steps)
+            events.append(step.event)
+            order.append(step.code)
+            p = place.p + 1
+            place.p = p
+            place.head = place.steps[p] if p < place.size else None
+            self.left -= 1
             last = step
             while True:
                 if last.kind == KAN:
                     self.pending += 1
-                    rinshan = self._next(a)
-                    if rinshan is None and self.interrupted and self._all_done():
+                    rinshan = place.head
+                    if rinshan is None and self.interrupted and self.left == 0:
                         return Ending(END_STOP, a, last.tile, None)
                     if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
                         return _Fail(f"seat {a}'s open kan {last.text!r} is not followed by a "
-                                     "replacement draw", self._ref(a, self.places[a].p - 1))
-                    self._play(a, rinshan)
+                                     "replacement draw", self._ref(a, place.p - 1))
+                    self._play(place, rinshan)
                     last = rinshan
-                step = self._next(a)
+                step = place.head
                 if step is None:
-                    if last.kind != DRAW and self.interrupted and self._all_done():
+                    if last.kind != DRAW and self.interrupted and self.left == 0:
                         return Ending(END_STOP, a, last.tile, None)
                     if last.kind != DRAW:
                         return _Fail(f"seat {a}'s actions stop right after the call {last.text!r}",
-                                     self._ref(a, self.places[a].p - 1))
-                    if not self._all_done():
+                                     self._ref(a, place.p - 1))
+                    if self.left != 0:
                         left = next(i for i in range(self.n) if self._next(i) is not None)
                         return _Fail(f"seat {a}'s actions stop after drawing, but seat {left} "
-                                     "still has actions", self._ref(a, self.places[a].p - 1))
+                                     "still has actions", self._ref(a, place.p - 1))
                     return Ending(END_AFTER_TAKE, a, last.tile, None)
                 if step.take:
-                    return _Fail(f"seat {a} takes twice in a row", self._ref(a, self.places[a].p))
+                    return _Fail(f"seat {a} takes twice in a row", self._ref(a, place.p))
                 if step.kind == DAHAI:
-                    self._flush()
-                    if step.reach is not None:
-                        self.events.append(step.reach)
-                        # the riichi discard's place
-                        self.order.append(PEEK_OF_TRACK[track(a, False)])
-                    self._play(a, step)
-                    if step.reach is not None:
+                    if self.pending:
+                        self._flush()
+                    reach = step.reach
+                    if reach is not None:
+                        events.append(reach)
+                        order.append(PEEK_OF_TRACK[track(a, False)])  # the riichi discard's place
+                    events.append(step.event)
+                    order.append(step.code)
+                    p = place.p + 1
+                    place.p = p
+                    place.head = place.steps[p] if p < place.size else None
+                    self.left -= 1
+                    if reach is not None:
                         self.reach_pending = a
                     if not self._drawn_next(a, step.tile):
-                        return _Choice(a, step.tile, self.places[a].p - 1)
+                        return _Choice(a, step.tile, p - 1)
                     a = Seat((a + 1) % self.n)  # the usual turn: no call, the next seat draws
                     via_call = False
                     break
-                self._play(a, step)
-                if self._all_done():
+                self._play(place, step)
+                if self.left == 0:
                     return Ending(END_AFTER_KAN, a, step.tile, None)
                 if step.kind == KAKAN:
                     self._flush()
@@ -423,9 +445,9 @@ class Walker:
                     self._dora()
                 else:
                     assert step.kind == KITA
-                rinshan = self._next(a)
+                rinshan = place.head
                 if rinshan is None or not rinshan.take or rinshan.kind != DRAW:
                     return _Fail(f"seat {a}'s {step.kind} {step.text!r} is not followed by a "
-                                 "replacement draw", self._ref(a, self.places[a].p - 1))
-                self._play(a, rinshan)
+                                 "replacement draw", self._ref(a, place.p - 1))
+                self._play(place, rinshan)
                 last = rinshan

@@ -3,7 +3,7 @@ the events its standard keys give: its patches, and its kan indicators revealed 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from kansa.parsers.canonical import Canonical
 from kansa.parsers.tenhou6.ext import NO_KYOKU_EXT, PATCH_KEYS, KyokuExt, reveal_early
@@ -13,11 +13,11 @@ from kansa.replay.events import EndKyoku, Event, Hora, ReachAccepted, Ryukyoku
 
 def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event], players: int
                 ) -> list[Event]:
-    """``events`` with the entry's claims patched in (its tail is the caller's), each
-    patched event in canonical form (:mod:`kansa.parsers.canonical`).  The events
-    without a ``src`` (draws and discards, placed by the hand's tracks) keep their
-    order: a patch replaces an event in its place, and the indicators moved and the
-    tail's events carry their own ``src``."""
+    """``events`` (changed in place) with the entry's claims patched in (its tail is the
+    caller's), each patched event in canonical form (:mod:`kansa.parsers.canonical`).
+    The events without a ``src`` (draws and discards, placed by the hand's tracks) keep
+    their order: a patch replaces an event in its place, and the indicators moved and
+    the tail's events carry their own ``src``."""
     if ext is NO_KYOKU_EXT:
         return events
     if ext.early_dora:
@@ -26,28 +26,39 @@ def apply_kyoku(where: Where, ext: KyokuExt, events: list[Event], players: int
             n = min(ext.early_dora - done)
             where.fail(f"{ext.pointer}/early_dora", f"open kan {n} of the hand has no kan "
                        "dora indicator to reveal early")
+    hora = ext.hora
     ryukyoku = (ext.ryukyoku,) if ext.ryukyoku else ()
-    wanted = ((Hora, ext.hora), (Ryukyoku, ryukyoku), (ReachAccepted, ext.reach_accepted))
-    found = [0] * len(wanted)  # each kind's patches go to its events in order
-    out = list(events)
-    for i in range(0 if ext.reach_accepted else _result_start(out), len(out)):
-        ev = out[i]
+    reach = ext.reach_accepted
+    # each kind's patches go to its events in order
+    n_hora = n_ryukyoku = n_reach = 0
+    for i in range(0 if reach else _result_start(events), len(events)):
+        ev = events[i]
         kind = type(ev)
-        if kind is not Hora and kind is not Ryukyoku and kind is not ReachAccepted:
-            continue
-        for k, (patched, patches) in enumerate(wanted):
-            if kind is patched:
-                n = found[k]
-                if n < len(patches):
-                    out[i] = Canonical(players).event(_patched(ev, patches[n]))
-                found[k] = n + 1
-    for k, (kind, patches) in enumerate(wanted):
-        n = found[k]
-        if len(patches) > n:
-            key = PATCH_KEYS[kind]
-            where.fail(f"{ext.pointer}/{key}", f"the extension patches {len(patches)} "
-                       f"{key} event(s), the hand has {n}")
-    return out
+        if kind is Hora:
+            if n_hora < len(hora):
+                events[i] = Canonical(players).event(_patched(ev, hora[n_hora]))
+            n_hora += 1
+        elif kind is Ryukyoku:
+            if n_ryukyoku < len(ryukyoku):
+                events[i] = Canonical(players).event(_patched(ev, ryukyoku[n_ryukyoku]))
+            n_ryukyoku += 1
+        elif kind is ReachAccepted:
+            if n_reach < len(reach):
+                events[i] = Canonical(players).event(_patched(ev, reach[n_reach]))
+            n_reach += 1
+    if len(hora) > n_hora:
+        _too_many(where, ext, Hora, len(hora), n_hora)
+    if len(ryukyoku) > n_ryukyoku:
+        _too_many(where, ext, Ryukyoku, len(ryukyoku), n_ryukyoku)
+    if len(reach) > n_reach:
+        _too_many(where, ext, ReachAccepted, len(reach), n_reach)
+    return events
+
+
+def _too_many(where: Where, ext: KyokuExt, kind: type, patches: int, n: int) -> NoReturn:
+    key = PATCH_KEYS[kind]
+    where.fail(f"{ext.pointer}/{key}", f"the extension patches {patches} "
+               f"{key} event(s), the hand has {n}")
 
 
 def _result_start(events: list[Event]) -> int:
@@ -65,17 +76,46 @@ _AFTER_PLAY: Final = frozenset({ReachAccepted, Hora, Ryukyoku, EndKyoku})
 def _patched(ev: Event, patch: dict[str, Any]) -> Event:
     """``dataclasses.replace(ev, **patch)`` for an event of a kind :data:`PATCHABLE`
     names, whose claims ``patch`` sets (its keys are among the kind's fields there):
-    each kind's constructor called with its fields, which compiles to a direct call."""
-    get = patch.get
+    each kind's constructor called with its fields, which compiles to a direct call,
+    and only the patch's own keys looked at (a win's patch sets two or three)."""
     if isinstance(ev, Hora):
-        return Hora(actor=ev.actor, target=ev.target, tile=get("tile", ev.tile),
-                    deltas=get("deltas", ev.deltas), hand=get("hand", ev.hand),
-                    yaku=get("yaku", ev.yaku), fu=get("fu", ev.fu), han=get("han", ev.han),
-                    points=get("points", ev.points), limit=get("limit", ev.limit),
-                    dora_markers=get("dora_markers", ev.dora_markers),
-                    ura_markers=get("ura_markers", ev.ura_markers), pao=get("pao", ev.pao),
-                    honba=get("honba", ev.honba), kyotaku=get("kyotaku", ev.kyotaku),
-                    src=ev.src, time=ev.time)
+        tile, deltas, hand, yaku = ev.tile, ev.deltas, ev.hand, ev.yaku
+        fu, han, points, limit = ev.fu, ev.han, ev.points, ev.limit
+        dora, ura, pao, honba, kyotaku = ev.dora_markers, ev.ura_markers, ev.pao, ev.honba, \
+            ev.kyotaku
+        for key, value in patch.items():
+            if key == "hand":
+                hand = value
+            elif key == "kyotaku":
+                kyotaku = value
+            elif key == "tile":
+                tile = value
+            elif key == "deltas":
+                deltas = value
+            elif key == "yaku":
+                yaku = value
+            elif key == "fu":
+                fu = value
+            elif key == "han":
+                han = value
+            elif key == "points":
+                points = value
+            elif key == "limit":
+                limit = value
+            elif key == "dora_markers":
+                dora = value
+            elif key == "ura_markers":
+                ura = value
+            elif key == "pao":
+                pao = value
+            else:
+                assert key == "honba", key
+                honba = value
+        return Hora(actor=ev.actor, target=ev.target, tile=tile, deltas=deltas, hand=hand,
+                    yaku=yaku, fu=fu, han=han, points=points, limit=limit,
+                    dora_markers=dora, ura_markers=ura, pao=pao, honba=honba,
+                    kyotaku=kyotaku, src=ev.src, time=ev.time)
+    get = patch.get
     if isinstance(ev, ReachAccepted):
         return ReachAccepted(actor=ev.actor, scores=get("scores", ev.scores), src=ev.src,
                              time=ev.time)

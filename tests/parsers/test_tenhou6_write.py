@@ -483,6 +483,8 @@ _EXT_ERRORS: list[tuple[Any, str, str]] = [
      "patches 2 hora event(s), the hand has 1"),
     ({"kyoku": [{"ryukyoku": {"hands": None}}]}, "/kansa/kyoku/0/ryukyoku",
      "the hand has 0"),
+    ({"kyoku": [{"reach_accepted": [{}] * 9}]}, "/kansa/kyoku/0/reach_accepted",
+     "patches 9 reach_accepted event(s)"),
     ({"kyoku": [{"ryukyoku": {"reason": None}}]}, "/kansa/kyoku/0/ryukyoku/reason",
      "cannot be null"),
     ({"kyoku": [{"reach_accepted": [{"scores": [1, 2, 3, True]}]}]},
