@@ -157,19 +157,6 @@ class GameExt:
     def of_kyoku(self, i: int) -> KyokuExt:
         return self.kyoku[i] if i < len(self.kyoku) else NO_KYOKU_EXT
 
-    def apply_hints(self, hints: RuleHints) -> RuleHints:
-        """``dataclasses.replace(hints, **self.hints)``, as a direct call."""
-        if not self.hints:
-            return hints
-        get = self.hints.get
-        return RuleHints(
-            players=hints.players, aka=get("aka", hints.aka), kuitan=get("kuitan", hints.kuitan),
-            hanchan=get("hanchan", hints.hanchan), platform=get("platform", hints.platform),
-            lobby=get("lobby", hints.lobby), room=get("room", hints.room),
-            raw_type=get("raw_type", hints.raw_type),
-            start_score=get("start_score", hints.start_score), uma=get("uma", hints.uma),
-            return_score=get("return_score", hints.return_score))
-
 
 # -- writing -----------------------------------------------------------------------
 

@@ -329,11 +329,12 @@ def _read_detail(where: Where, ptr: str, value: object, *, deltas: tuple[int, ..
     for i, s in enumerate(seats):
         if not 0 <= s < players:
             where.fail(f"{ptr}/{i}", f"seat {s} out of range")
-    actor, target, liable = (Seat(s) for s in seats)
+    actor, target, liable = Seat(seats[0]), Seat(seats[1]), Seat(seats[2])
     score: Score | None = None
     yaku: list[tuple[Yaku, int]] = []
     unknown = False
-    for i, text in enumerate(d[3:], start=3):
+    for i in range(3, len(d)):  # (an indexed loop: compiled, enumerate(start=) is a call)
+        text = d[i]
         if not isinstance(text, str):
             where.fail(f"{ptr}/{i}", f"expected a text, not {show(text)}")
         if i == 3:

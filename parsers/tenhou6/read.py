@@ -137,8 +137,8 @@ def _read_game(group: _Group, index: int) -> Game:
             diags.extend(got.diagnostics)
             has_red |= got.has_red
     ext = exts[0]  # the game's own keys come from its first document
-    meta = read_meta(where0, obj, players, has_red, diags)
-    hints = ext.apply_hints(meta.hints)
+    meta = read_meta(where0, obj, players, has_red, diags, hints=ext.hints)
+    hints = meta.hints
     if "end_game" in ext.meta:
         end: EndGame | None = ext.meta["end_game"]
     else:
@@ -168,9 +168,10 @@ class Meta:
 
 
 def read_meta(where: Where, obj: dict[str, Any], players: int, has_red: bool,
-              diags: list[Diagnostic]) -> Meta:
+              diags: list[Diagnostic], *, hints: dict[str, Any] | None = None) -> Meta:
     """Players, rule hints, log id and title from ``name``, ``dan``, ``rate``, ``sx``,
-    ``rule``, ``lobby``, ``ref`` and ``title``."""
+    ``rule``, ``lobby``, ``ref`` and ``title``; ``hints``: the extension's rule hints,
+    which replace what those keys say."""
     names = _strings(obj.get("name"), players)
     dan = _strings(obj.get("dan"), players)
     sx = _strings(obj.get("sx"), players)
@@ -185,7 +186,8 @@ def read_meta(where: Where, obj: dict[str, Any], players: int, has_red: bool,
     title_parts = [t for t in (title_v if isinstance(title_v, list) else [title_v])
                    if isinstance(t, str) and t]
     ref = obj.get("ref")
-    return Meta(players=player_list, hints=_hints(obj, players, has_red, where, diags),
+    return Meta(players=player_list,
+                hints=_hints(obj, players, has_red, where, diags, ext=hints or {}),
                 log_id=ref if isinstance(ref, str) and ref else None,
                 title=" / ".join(title_parts) or None)
 
@@ -205,7 +207,7 @@ def _is_number(v: object) -> bool:
 
 
 def _hints(obj: dict[str, Any], players: int, has_red: bool, where: Where,
-           diags: list[Diagnostic]) -> RuleHints:
+           diags: list[Diagnostic], *, ext: dict[str, Any]) -> RuleHints:
     rule = obj.get("rule")
     rule = rule if isinstance(rule, dict) else {}
     disp_v = rule.get("disp")
@@ -237,10 +239,15 @@ def _hints(obj: dict[str, Any], players: int, has_red: bool, where: Where,
             hanchan = False
         kuitan = True if majsoul else "喰" in disp
     lobby = obj.get("lobby")
-    return RuleHints(players=players, aka=aka, kuitan=kuitan, hanchan=hanchan,
-                     platform="majsoul" if majsoul else "tenhou",
-                     lobby=str(lobby) if is_int(lobby) or isinstance(lobby, str) else None,
-                     room=disp)
+    get = ext.get  # the extension's fields replace these (one RuleHints made, not two)
+    return RuleHints(players=players, aka=get("aka", aka), kuitan=get("kuitan", kuitan),
+                     hanchan=get("hanchan", hanchan),
+                     platform=get("platform", "majsoul" if majsoul else "tenhou"),
+                     lobby=get("lobby", str(lobby) if is_int(lobby) or isinstance(lobby, str)
+                               else None),
+                     room=get("room", disp), raw_type=get("raw_type"),
+                     start_score=get("start_score"), uma=get("uma"),
+                     return_score=get("return_score"))
 
 
 # -- the end of the game ---------------------------------------------------------------
@@ -249,11 +256,16 @@ def _hints(obj: dict[str, Any], players: int, has_red: bool, where: Where,
 def _end_game(events: list[Event], sc_doc: _Doc | None, players: int, hints: RuleHints,
               diags: list[Diagnostic]) -> EndGame | None:
     """``EndGame`` when the log looks like a whole game, with ``sc`` when it has one."""
-    starts = [i for i, e in enumerate(events) if isinstance(e, StartKyoku)]
-    if not starts:
+    # the first and the last StartKyoku, each found from its end of the game
+    first_i = 0
+    while first_i < len(events) and not isinstance(events[first_i], StartKyoku):
+        first_i += 1
+    if first_i == len(events):
         return None
-    first = events[starts[0]]
-    last_i = starts[-1]
+    last_i = len(events) - 1
+    while not isinstance(events[last_i], StartKyoku):
+        last_i -= 1
+    first = events[first_i]
     last = events[last_i]
     assert isinstance(first, StartKyoku) and isinstance(last, StartKyoku)
     hand = events[last_i:]

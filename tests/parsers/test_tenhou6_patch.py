@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from kansa.parsers.tenhou6 import ext, patching
+from kansa.parsers.tenhou6 import ext, patching, read
+from kansa.parsers.tenhou6.jsontext import Where
 from kansa.replay.events import DrawReason, Event, Hora, ReachAccepted, Ryukyoku, SourceRef
 from kansa.replay.game import RuleHints
 from kansa.replay.tiles import Seat, parse_tiles
@@ -54,22 +55,27 @@ def test_a_patch_sets_its_claims_and_keeps_every_other_field(kind: type) -> None
     assert patched.src == SRC and patched.time == values["time"]
 
 
-HINTS = RuleHints(players=3, aka=True, kuitan=False, hanchan=True, platform="tenhou",
-                  lobby="L1", room="三鳳南喰赤", raw_type=169, start_score=35000,
-                  uma=(20, 0, -20), return_score=40000)
+DOC: dict[str, Any] = {"rule": {"disp": "三鳳南喰赤", "aka": 1}, "lobby": "L1",
+                       "log": [], "name": ["a", "b", "c"]}
+"""A document whose standard keys set some hints."""
 OTHER_HINTS: dict[str, Any] = {
     "aka": False, "kuitan": None, "hanchan": False, "platform": "majsoul", "lobby": None,
     "room": "x", "raw_type": 1, "start_score": 25000, "uma": (15, 5, -5, -15),
-    "return_score": None}
+    "return_score": 30000}
+"""A value for each hint field, none what :data:`DOC` gives."""
+
+
+def _hints(patch: dict[str, Any] | None) -> RuleHints:
+    return read.read_meta(Where("x.json"), DOC, 3, False, [], hints=patch).hints
 
 
 def test_the_hints_patch_sets_its_fields_and_keeps_the_players() -> None:
     assert {f.name for f in dataclasses.fields(RuleHints)} == {"players", *ext.HINT_FIELDS}
-    assert {f.name: getattr(HINTS, f.name) for f in dataclasses.fields(RuleHints)} \
-        != {f.name: getattr(RuleHints(), f.name) for f in dataclasses.fields(RuleHints)}
-    assert ext.GameExt().apply_hints(HINTS) is HINTS
+    plain = _hints(None)
+    assert _hints({}) == plain and plain.players == 3
+    assert all(getattr(plain, k) != v for k, v in OTHER_HINTS.items())
     for key in ext.HINT_FIELDS:
         patch = {key: OTHER_HINTS[key]}
-        assert ext.GameExt(hints=patch).apply_hints(HINTS) == dataclasses.replace(HINTS, **patch)
-    every = ext.GameExt(hints=OTHER_HINTS).apply_hints(HINTS)
-    assert every == dataclasses.replace(HINTS, **OTHER_HINTS) and every.players == 3
+        assert _hints(patch) == dataclasses.replace(plain, **patch)
+    every = _hints(OTHER_HINTS)
+    assert every == dataclasses.replace(plain, **OTHER_HINTS) and every.players == 3
