@@ -283,10 +283,13 @@ class Script:
     discard_order: Final[tuple[int, ...] | None]
     """The discards' indices in the order they are read; ``None`` for 0, 1, 2, ... (no
     placeholder skipped).  The takes are always read in order."""
+    calls: Final[int]
+    """The calls among the steps (the takes with a target)."""
 
     def __init__(self, steps: list[Step], takes: str, discards: str,
-                 skipped: tuple[int, ...]) -> None:
+                 skipped: tuple[int, ...], calls: int) -> None:
         self.steps = steps
+        self.calls = calls
         self.takes = takes
         self.discards = discards
         self.skipped = skipped
@@ -368,7 +371,9 @@ _WRITTEN_LENGTH: Final = 9
 _NOWHERE: Final = Where("")
 
 
-_TAKES: Final[dict[tuple[str, int, int], Step]] = {}
+_TAKES: Final[dict[int, dict[str, Step]]] = {}
+"""The kept takes of each seat and player count (key ``seat + 4 players``), by call
+string (a string key: its hash is kept, a tuple's is not)."""
 _DISCARDS: Final[dict[tuple[str, int, Tile | None], Step]] = {}
 
 
@@ -378,12 +383,14 @@ def _kept_take(value: object, seat: Seat, players: int) -> Step | None:
     reading (which says what is wrong, and where) must read it."""
     if not _keepable(value):
         return None
-    key = (value, seat, players)
-    step = _TAKES.get(key)
+    kept = _TAKES.get(seat + 4 * players)
+    if kept is None:
+        kept = _TAKES[seat + 4 * players] = {}
+    step = kept.get(value)
     if step is not None:
         return step
     try:
-        return _kept(_TAKES, key, read_take(_NOWHERE, "", value, seat, players))
+        return _kept(kept, value, read_take(_NOWHERE, "", value, seat, players))
     except LogFormatError:
         return None
 
@@ -427,6 +434,7 @@ def read_script(where: Where, at: KyokuPointers, takes_v: object, discards_v: ob
     steps: list[Step] = []
     n_takes = len(takes)
     n_discards = len(discards)
+    calls = 0
     skipped: list[int] = []
     di = 0
     ti = 0
@@ -436,6 +444,8 @@ def read_script(where: Where, at: KyokuPointers, takes_v: object, discards_v: ob
         if take is None:
             take = _kept_take(value, seat, players) \
                 or read_take(where, f"{tp}/{ti}", value, seat, players)
+            if take.target >= 0:  # (the drawn tiles' steps above have none)
+                calls += 1
         steps.append(take)
         ti += 1
         if take.kind == KAN:
@@ -461,4 +471,4 @@ def read_script(where: Where, at: KyokuPointers, takes_v: object, discards_v: ob
         di += 1
     if di < n_discards:
         where.fail(f"{dp}/{di}", "a discard without a take before it")
-    return Script(steps, at.tracks[2 * seat], at.tracks[2 * seat + 1], tuple(skipped))
+    return Script(steps, at.tracks[2 * seat], at.tracks[2 * seat + 1], tuple(skipped), calls)

@@ -147,7 +147,7 @@ def read_kyoku(where: Where, at: KyokuPointers, value: Any, players: int,
     if oya >= players:
         where.fail(item[0], f"kyoku {num} has dealer seat {oya} in a {players}-player game")
     scores = int_list(where, item[1], k[1], "a score")
-    if len(scores) not in (players, 4) or any(scores[players:]):
+    if len(scores) != players and (len(scores) != 4 or any(scores[players:])):
         where.fail(item[1], f"expected {players} scores, not {show(k[1])}")
     dora_v = as_list(where, item[2], k[2], "the dora indicators")
     if not dora_v:
@@ -280,7 +280,7 @@ def _fits(ending: Ending, result: list[_Win] | _Draw) -> bool:
 
 def _deltas(where: Where, ptr: str, value: object, players: int) -> tuple[int, ...]:
     d = int_list(where, ptr, value, "a score change")
-    if len(d) not in (players, 4) or any(d[players:]):
+    if len(d) != players and (len(d) != 4 or any(d[players:])):
         where.fail(ptr, f"expected {players} score changes, not {show(value)}")
     return tuple(d[:players])
 

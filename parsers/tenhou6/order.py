@@ -124,9 +124,9 @@ class _Fail:
         self.src = src
 
 
-_Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int, int, int]
+_Snapshot = tuple[tuple[int, ...], Seat | None, int, int, int, int, int, int, int, int]
 """pos, reach_pending, riichi, dora_i, dora_missing, pending, len(events), left,
-len(order)."""
+len(order), calls."""
 
 
 @dataclass(slots=True, init=False)
@@ -186,9 +186,11 @@ class Walker:
         self.dora_missing = 0
         self.pending = 0
         """Open/added kan indicators not revealed yet."""
-        self.left = sum(len(s.steps) for s in scripts)
+        self.left = sum([len(s.steps) for s in scripts])
         """Steps not played yet, all seats together."""
         self.total = self.left
+        self.calls = sum([s.calls for s in scripts])
+        """Calls (the steps with a target) not played yet."""
         self.undone = 0
         """Steps played and then taken back (see :meth:`work`)."""
         self.budget = SEARCH_BUDGET
@@ -198,11 +200,11 @@ class Walker:
     def _snapshot(self) -> _Snapshot:
         return (tuple([place.p for place in self.places]), self.reach_pending, self.riichi,
                 self.dora_i, self.dora_missing, self.pending, len(self.events), self.left,
-                len(self.order))
+                len(self.order), self.calls)
 
     def _restore(self, snap: _Snapshot) -> None:
         pos, self.reach_pending, self.riichi, self.dora_i, self.dora_missing, self.pending, \
-            n, left, codes = snap
+            n, left, codes, self.calls = snap
         self.undone += left - self.left
         self.left = left
         for place, p in zip(self.places, pos, strict=True):
@@ -294,32 +296,28 @@ class Walker:
 
     def _options(self, choice: _Choice) -> list[tuple[str, Seat]]:
         a = choice.seat
-        if self._all_done():
+        if self.left == 0:
             return [("end", a)]
+        places = self.places
         s = Seat((a + 1) % self.n)
-        step = self._next(s)
+        step = places[s].head
         draw: list[tuple[str, Seat]] = [("draw", s)] \
             if step is not None and step.take and step.kind == DRAW else []
-        callers = [j for j in range(self.n) if j != a and self._calls(j, choice)]
-        if not callers:
-            return draw  # the usual turn: no call, the next seat draws
         pons: list[tuple[str, Seat]] = []
         chis: list[tuple[str, Seat]] = []
         illegal: list[tuple[str, Seat]] = []
-        for j in callers:
-            call = self._next(j)
-            assert call is not None
+        for j in range(self.n):
+            # does seat j's next take call the discard (only a call has a target)?
+            call = places[j].head
+            if j == a or call is None or call.target != a or call.tile is not choice.tile:
+                continue
             # a seat in riichi cannot call; tried last, so the replay can report it
             group = illegal if self.riichi >> j & 1 else (
                 chis if call.kind not in (PON, KAN) else pons)
             group.append(("call", Seat(j)))
+        if not pons and not chis and not illegal:
+            return draw  # the usual turn: no call, the next seat draws
         return pons + chis + draw + illegal
-
-    def _calls(self, seat: int, choice: _Choice) -> bool:
-        """Whether ``seat``'s next take calls the discard ``choice`` (only a call has a
-        target)."""
-        step = self._next(seat)
-        return step is not None and step.target == choice.seat and step.tile is choice.tile
 
     def _drawn_next(self, a: int, tile: Tile) -> bool:
         """Whether the next seat's draw is the only way on after seat ``a``'s discard of
@@ -328,10 +326,11 @@ class Walker:
         if self.left == 0:
             return False
         places = self.places
-        for j, place in enumerate(places):
-            step = place.head
-            if step is not None and step.target == a and j != a and step.tile is tile:
-                return False
+        if self.calls:  # (no seat's next take can be a call once every call is played)
+            for j, place in enumerate(places):
+                step = place.head
+                if step is not None and step.target == a and j != a and step.tile is tile:
+                    return False
         step = places[(a + 1) % self.n].head
         return step is not None and step.kind == DRAW
 
@@ -381,6 +380,8 @@ class Walker:
                              self._ref(a, place.p))
             if self.reach_pending is not None:
                 self._accept_reach()
+            if step.target >= 0:
+                self.calls -= 1
             # _play, written out here and for the discard below (the usual steps)
             events.append(step.event)
             order.append(step.code)

@@ -157,14 +157,22 @@ def _read_game(group: _Group, index: int) -> Game:
                 diagnostics=tuple(diags), runs=runs)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Meta:
-    """What the standard keys say about the game besides its kyokus."""
+    """What the standard keys say about the game besides its kyokus (fields ``Final``,
+    set by a written ``__init__``: compiled, a frozen dataclass's runs interpreted)."""
 
-    players: tuple[Player, ...]
-    hints: RuleHints
-    log_id: str | None
-    title: str | None
+    players: Final[tuple[Player, ...]]
+    hints: Final[RuleHints]
+    log_id: Final[str | None]
+    title: Final[str | None]
+
+    def __init__(self, *, players: tuple[Player, ...], hints: RuleHints, log_id: str | None,
+                 title: str | None) -> None:
+        self.players = players
+        self.hints = hints
+        self.log_id = log_id
+        self.title = title
 
 
 def read_meta(where: Where, obj: dict[str, Any], players: int, has_red: bool,

@@ -394,6 +394,10 @@ def test_call_strings_are_read_once_and_kept_within_a_bound() -> None:
     pon = items._kept_take("p121212", Seat(1), 4)
     assert pon is not None and pon is items._kept_take("p121212", Seat(1), 4)
     assert pon.target == 0 and pon.kind == items.PON
+    # kept apart per seat and player count: seat 0's pon from seat 3 is no pon at three
+    east = items._kept_take("p121212", Seat(0), 4)
+    assert east is not None and east.target == 3
+    assert items._kept_take("p121212", Seat(0), 3) is None
     codes = [c for c in range(items.CODES) if items.TILE_OF_CODE[c] is not None]
     kept = 0  # riichi discards of every tile by every seat after every draw: all different
     for seat in range(4):
