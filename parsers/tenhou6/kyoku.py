@@ -139,7 +139,7 @@ def read_kyoku(where: Where, at: KyokuPointers, value: Any, players: int,
     if len(k) != KYOKU_ITEMS:
         where.fail(ptr, f"a kyoku has {KYOKU_ITEMS} items, this one has {len(k)}")
     head = int_list(where, item[0], k[0], "the kyoku header")
-    if len(head) != 3 or min(head) < 0 or head[0] >= 16:
+    if len(head) != 3 or head[0] < 0 or head[1] < 0 or head[2] < 0 or head[0] >= 16:
         where.fail(item[0], f"the kyoku header must be [kyoku 0-15, honba, riichi sticks], "
                             f"not {show(k[0])}")
     num, honba, sticks = head
@@ -152,8 +152,8 @@ def read_kyoku(where: Where, at: KyokuPointers, value: Any, players: int,
     dora_v = as_list(where, item[2], k[2], "the dora indicators")
     if not dora_v:
         where.fail(item[2], "no dora indicator")
-    indicators = [(tile_code(where, p, v), where.ref(p))
-                  for p, v in ((at.dora_at(i), v) for i, v in enumerate(dora_v))]
+    indicators = [(tile_code(where, at.dora_at(i), v), where.ref(at.dora_at(i)))
+                  for i, v in enumerate(dora_v)]
     ura = list(tile_codes(where, item[3], as_list(where, item[3], k[3], "the ura indicators")))
     tehais: list[tuple[Tile | None, ...]] = []
     for seat in range(4):
@@ -214,11 +214,13 @@ def read_kyoku(where: Where, at: KyokuPointers, value: Any, players: int,
         events = [*apply_kyoku(where, ext, events, players), *ext.tail]
         return KyokuRead(events, diags, has_red, tracks)
     ronned = isinstance(result, list) and ending.kind == END_AFTER_DISCARD
+    accepted = walk.riichi  # the seats of the ReachAccepted events
     if ending.reach_pending is not None and not ronned and not (
             isinstance(result, _Draw) and result.reason is DrawReason.SANCHAHOU):
         events.append(ReachAccepted(actor=ending.reach_pending, src=res_src))
+        accepted |= 1 << ending.reach_pending
     if isinstance(result, list):
-        riichi = {e.actor for e in events if isinstance(e, ReachAccepted)}
+        riichi = {Seat(s) for s in range(players) if accepted >> s & 1}
         for w in result:
             events.append(_hora(w, ending, matches=walk.matches_result, indicators=indicators,
                                 ura=ura, riichi=riichi, honba=honba))

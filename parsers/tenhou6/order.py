@@ -90,15 +90,19 @@ class Walk:
     matches_result: Final[bool]
     dora_used: Final[int]
     dora_missing: Final[int]
+    riichi: Final[int]
+    """Bit mask of the seats whose ReachAccepted is among its events."""
 
     def __init__(self, events: list[Event], *, order: list[bytes], ending: Ending,
-                 matches_result: bool, dora_used: int, dora_missing: int) -> None:
+                 matches_result: bool, dora_used: int, dora_missing: int,
+                 riichi: int) -> None:
         self.events = events
         self.order = order
         self.ending = ending
         self.matches_result = matches_result
         self.dora_used = dora_used
         self.dora_missing = dora_missing
+        self.riichi = riichi
 
 
 @dataclass(slots=True, init=False)
@@ -186,10 +190,14 @@ class Walker:
         self.dora_missing = 0
         self.pending = 0
         """Open/added kan indicators not revealed yet."""
-        self.left = sum([len(s.steps) for s in scripts])
+        left = calls = 0  # (a loop: compiled, sum() of a list is a generic call)
+        for script in scripts:
+            left += len(script.steps)
+            calls += script.calls
+        self.left = left
         """Steps not played yet, all seats together."""
-        self.total = self.left
-        self.calls = sum([s.calls for s in scripts])
+        self.total = left
+        self.calls = calls
         """Calls (the steps with a target) not played yet."""
         self.undone = 0
         """Steps played and then taken back (see :meth:`work`)."""
@@ -271,11 +279,11 @@ class Walker:
                 if self.accepts(outcome):  # the search ends: its lists are the walk's
                     return Walk(self.events, order=self.order, ending=outcome,
                                 matches_result=True, dora_used=self.dora_i - 1,
-                                dora_missing=self.dora_missing)
+                                dora_missing=self.dora_missing, riichi=self.riichi)
                 if fallback is None:
                     fallback = Walk(list(self.events), order=list(self.order), ending=outcome,
                                     matches_result=False, dora_used=self.dora_i - 1,
-                                    dora_missing=self.dora_missing)
+                                    dora_missing=self.dora_missing, riichi=self.riichi)
                 outcome = _Fail("the hand ends in a way the result array does not describe",
                                 None)
             if len(self.events) > best[0]:
