@@ -57,6 +57,14 @@ DAHAI: Final = "dahai"
 KAKAN: Final = "kakan"
 ANKAN: Final = "ankan"
 KITA: Final = "kita"
+KINDS: Final = (DRAW, CHI, PON, KAN, DAHAI, KAKAN, ANKAN, KITA)
+"""The kinds of step, in the order of their numbers (:attr:`Step.op`)."""
+OP_DRAW: Final = 0
+"""The number of :data:`DRAW` (compiled, an integer compares without a call)."""
+OP_KAN: Final = 3
+"""The number of :data:`KAN`."""
+OP_DAHAI: Final = 4
+"""The number of :data:`DAHAI`."""
 
 # marker position (in tiles) -> offset of the discarder from the caller, counted in
 # four seats even in three-player logs (seat 0's "toimen" there is seat 2)
@@ -79,6 +87,8 @@ class Step:
 
     take: Final[bool]
     kind: Final[str]
+    op: Final[int]
+    """The number of :attr:`kind` (its place in :data:`KINDS`)."""
     tile: Final[Tile]
     """Drawn, called, discarded, added (kakan), kanned (ankan) or extracted tile."""
     event: Final[Event]
@@ -99,6 +109,7 @@ class Step:
         self.code = NEXT_OF_TRACK[track(seat, take)]
         self.take = take
         self.kind = kind
+        self.op = KINDS.index(kind)
         self.tile = tile
         self.event = event
         self.written = written
@@ -448,7 +459,7 @@ def read_script(where: Where, at: KyokuPointers, takes_v: object, discards_v: ob
                 calls += 1
         steps.append(take)
         ti += 1
-        if take.kind == KAN:
+        if take.op == OP_KAN:
             if di < n_discards and is_int(discards[di]) and discards[di] == PLACEHOLDER:
                 skipped.append(di)
                 di += 1

@@ -25,11 +25,13 @@ from typing import Final
 
 from kansa.parsers.tenhou6.items import (
     ANKAN,
-    DAHAI,
     DRAW,
     KAKAN,
     KAN,
     KITA,
+    OP_DAHAI,
+    OP_DRAW,
+    OP_KAN,
     PON,
     Script,
     Step,
@@ -340,7 +342,7 @@ class Walker:
                 if step is not None and step.target == a and j != a and step.tile is tile:
                     return False
         step = places[(a + 1) % self.n].head
-        return step is not None and step.kind == DRAW
+        return step is not None and step.op == OP_DRAW
 
     def _stuck(self, choice: _Choice) -> _Fail:
         a = choice.seat
@@ -383,7 +385,7 @@ class Walker:
                 return Ending(END_STOP, a, None, None)  # no one played anything
             if step is None or not step.take:
                 return _Fail(f"seat {a} should take a tile but has no take left", None)
-            if not via_call and step.kind != DRAW:
+            if not via_call and step.op != OP_DRAW:
                 return _Fail(f"seat {a} should draw, but its next take is the call {step.text!r}",
                              self._ref(a, place.p))
             if self.reach_pending is not None:
@@ -399,7 +401,7 @@ class Walker:
             self.left -= 1
             last = step
             while True:
-                if last.kind == KAN:
+                if last.op == OP_KAN:
                     self.pending += 1
                     rinshan = place.head
                     if rinshan is None and self.interrupted and self.left == 0:
@@ -423,7 +425,7 @@ class Walker:
                     return Ending(END_AFTER_TAKE, a, last.tile, None)
                 if step.take:
                     return _Fail(f"seat {a} takes twice in a row", self._ref(a, place.p))
-                if step.kind == DAHAI:
+                if step.op == OP_DAHAI:
                     if self.pending:
                         self._flush()
                     reach = step.reach

@@ -387,6 +387,15 @@ def test_the_search_counts_the_steps_it_takes_back(corpus_dir: Path) -> None:
         assert w.left == 0 and w.work() == w.total + w.undone > w.total
 
 
+def test_a_steps_number_is_its_kinds() -> None:
+    assert (items.KINDS[items.OP_DRAW], items.KINDS[items.OP_KAN],
+            items.KINDS[items.OP_DAHAI]) == (items.DRAW, items.KAN, items.DAHAI)
+    pon = items._kept_take("p121212", Seat(1), 4)
+    steps = [pon, items.DRAW_STEPS[0][11], items.DISCARD_STEPS[2][53],
+             items.TSUMOGIRI_STEPS[3][47]]
+    assert all(st is not None and items.KINDS[st.op] == st.kind for st in steps)
+
+
 def test_call_strings_are_read_once_and_kept_within_a_bound() -> None:
     # malformed: left to the careful reading, which says where
     assert items._kept_take("p1212", Seat(0), 4) is None
