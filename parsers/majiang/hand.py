@@ -6,7 +6,6 @@ without a ``src``, placed through the game's ``SourceTracks``."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, Final
 
 from kansa.parsers.canonical import after_call, is_empty_ura, sorted_hidden, sorted_tiles
@@ -14,22 +13,32 @@ from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, check_int, short
 from kansa.parsers.majiang.names import DRAW_BY_NAME, YAKU_BY_NAME
 from kansa.parsers.majiang.paipu import NotQuick
-from kansa.parsers.majiang.pointers import ENTRIES_KEPT, KEPT_KINDS, TRACK_KINDS, entry_pointers
+from kansa.parsers.majiang.pointers import (
+    ENTRIES_KEPT,
+    KEPT_KINDS,
+    TRACK_KINDS,
+    Log,
+    entry_pointers,
+    pointer_ref,
+    track_order,
+)
 from kansa.parsers.majiang.scan import (
+    COMPACT_MOST,
     NOT_SHARED,
     TILE_INDEXES,
+    compact_code,
     entry_code,
     entry_value,
     skip_space,
     text_value,
 )
 from kansa.parsers.majiang.tiles import (
-    INDEX_OF,
-    KNOWN,
     TILE_AT,
     all_known,
     field_tile,
     haisi,
+    meld,
+    shared_code,
     tile_of,
 )
 from kansa.replay.events import (
@@ -52,24 +61,18 @@ from kansa.replay.events import (
     StartKyoku,
     Tsumo,
 )
-from kansa.replay.game import TAKE_NEXT, Diagnostic
-from kansa.replay.tiles import WINDS, Seat, Tile
+from kansa.replay.game import Diagnostic
+from kansa.replay.tiles import WINDS, Seat
 from kansa.replay.yaku import Yaku
 
 if TYPE_CHECKING:  # native integers where compiled; only annotations name them
     from mypy_extensions import i64
 
-__all__ = ["DAPAI", "TRACK_KINDS", "ZIMO", "Entry", "Hand", "pointer_ref"]
+__all__ = ["DAPAI", "TRACK_KINDS", "ZIMO", "Entry", "Hand"]
 
 
-_MELD = re.compile(r"[mpsz](?:\d[+=\-]?)+\d*")
 _OFFSET4 = {"+": 1, "=": 2, "-": 3}
 """Call markers: the discarder's seat relative to the caller (4 players)."""
-
-
-def pointer_ref(src: SourceRef, key: int | str) -> SourceRef:
-    """The position of ``key`` inside the value at ``src``'s pointer."""
-    return SourceRef(src.file, pointer=f"{src.pointer or ''}/{key}")
 
 
 class Entry:
@@ -91,8 +94,7 @@ class Entry:
 
 ZIMO: Final = 0
 DAPAI: Final = 1
-"""The tracks of the game's ``SourceTracks`` that a hand's shared draws and discards
-are read from."""
+"""The tracks of the game's ``SourceTracks`` a hand's shared draws and discards are in."""
 
 _SHARED: Final[dict[tuple[int, int], list[Entry | None]]] = {}
 """Per number of players and ``jushu`` (which turn ``l`` into a seat), the shared draw
@@ -102,9 +104,8 @@ _CODES: Final = 2 * 4 * TILE_INDEXES * 2
 _SHARED_TEXTS: Final[dict[tuple[int, int], dict[bytes, Entry]]] = {}
 """For :meth:`Hand.read_texts`, the shared entries by their JSON text."""
 _SHARED_TEXTS_MOST: Final = 4096
-"""Texts kept per table: every tile (37 with the red fives) drawn, discarded and
-discarded from the draw by every seat, in both orders of the entries' two keys, are
-888."""
+"""Texts kept per table: every tile (37 with the red fives) drawn, discarded and discarded
+from the draw by every seat, in both orders of the entries' two keys, are 888."""
 
 
 def _shared_entry(code: int, players: int, jushu: int) -> Entry:
@@ -121,17 +122,11 @@ def _shared_entry(code: int, players: int, jushu: int) -> Entry:
                  DAPAI, body)
 
 
-_MELDS: Final[dict[str, tuple[tuple[Tile, ...], int | None, str | None]]] = {}
-""":meth:`Hand.meld` of each meld text read before."""
-_MELDS_MOST: Final = 4096
-"""Melds kept, a bound for hostile input: the 707 calls and kans of the 30 corpus
-games are 158 distinct melds."""
-
-
 class Hand:
     """One hand (an element of ``log``: a list of entries) turned into kansa events."""
 
-    def __init__(self, players: int, src: SourceRef, notes: list[Diagnostic]) -> None:
+    def __init__(self, players: int, src: SourceRef, notes: list[Diagnostic],
+                 log: Log | None = None) -> None:
         self.n = players
         """The number of players; for the quick reading, 0 until the first deal says."""
         self.src = src
@@ -144,13 +139,17 @@ class Hand:
         """The last kan was open (daiminkan/kakan): its indicator follows the discard."""
         self.dora_due = False
         """A kan's indicator has not been revealed yet."""
-        self.order: list[int] = []
-        """The code of each shared event, in order: :data:`TAKE_NEXT` and its track
-        (:data:`ZIMO`, :data:`DAPAI`)."""
-        self.draws: list[int] = []
-        """The entries the shared draws were read from (track :data:`ZIMO`)."""
-        self.discards: list[int] = []
-        """The entries the shared discards were read from (track :data:`DAPAI`)."""
+        self.log = Log() if log is None else log
+        """Where the hand's events go (after those of the hands before)."""
+        self.first = len(self.log.events)  # the index of its first event in the game's
+        self.draws_from, self.discards_from = len(self.log.draws), len(self.log.discards)
+        self.runs: list[int] = []  # where the shared events' tracks do not alternate
+        self.last_track: i64 = -1
+        self.ended = False
+        self.elements: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        """Once read, the entries its shared draws and discards were read from, and
+        (``order``) each one's ``SourceTracks`` code."""
+        self.order = b""
         self.called = 0
         """Bit mask of the seats whose last take was a chi or pon (see :meth:`canonical`)."""
 
@@ -164,19 +163,18 @@ class Hand:
     def seat(self, f: Fields, key: str = "l") -> Seat:
         return Seat((f.integer(key, 0, self.n - 1) + self.jushu) % self.n)
 
-    def read(self, raw: list[Any]) -> list[Event]:
-        """The events of the hand whose decoded entries are ``raw``."""
+    def read(self, raw: list[Any]) -> None:
+        """Reads the hand whose decoded entries are ``raw``."""
         self.items = [self.item(i, entry) for i, entry in enumerate(raw)]
         if self.items[0].kind != "qipai":
             raise LogFormatError("a hand should start with qipai", self.src)
-        return self.play(self.qipai(self.fields(0)))
+        self.play(self.qipai(self.fields(0)))
 
-    def scan(self, data: bytes, pos: i64, depth: int) -> tuple[list[Event], i64]:
-        """The events of the hand whose list opens at ``pos`` in the paipu's bytes
-        ``data``, and the offset after it; each entry nests at most ``depth`` deep.
-
-        :raises NotQuick: for a text the full reading reads (or words the error of).
-        """
+    def scan(self, data: bytes, pos: i64, depth: int) -> i64:
+        """Reads the hand whose list opens at ``pos`` in the paipu's bytes ``data``, and
+        gives the offset after it; each entry nests at most ``depth`` deep.  A shared
+        draw or discard met where every entry before it is played is played at once.
+        :raises NotQuick: for a text the full reading reads (or words the error of)."""
         pos = skip_space(data, pos + 1)
         value, end = entry_value(data, pos, depth)
         head = self.item(0, value)
@@ -188,31 +186,60 @@ class Hand:
                 raise NotQuick
             self.n = len(hands)
         self.items = [head]
-        start = self.qipai(head.fields)
+        self.log.events.append(self.qipai(head.fields))
         self.shared_entry(0)  # the hand's table
         shared = _SHARED[(self.n, self.jushu)]
         items = self.items
         n = self.n
+        log = self.log
+        out = log.events
+        done: i64 = 1  # the entries before it are played
+        i: i64 = 1
         pos = skip_space(data, end)
         code: i64
-        while data[pos] == 0x2C:  # ,
-            pos = skip_space(data, pos + 1)
-            code, end = entry_code(data, pos, n)
+        size: i64 = len(data)
+        while data[pos] == 0x2C:  # ,  (whitespace skipped where there is any)
+            pos += 1
+            if data[pos] <= 0x20:
+                pos = skip_space(data, pos)
+            code = NOT_SHARED
+            if pos + COMPACT_MOST < size:
+                code, end = compact_code(data, pos, n)
+            if code == NOT_SHARED:
+                code, end = entry_code(data, pos, n)
             if code == NOT_SHARED:
                 value, end = entry_value(data, pos, depth)
-                items.append(self.item(len(items), value))
+                items.append(self.item(i, value))
             else:
                 item = shared[code]
                 if item is None:
                     item = shared[code] = _shared_entry(code, n, self.jushu)
                 items.append(item)
-            pos = skip_space(data, end)
+                track: i64 = item.track
+                if done == i and (track == ZIMO or not self.kan_open):
+                    if track == ZIMO:
+                        log.draws.append(i)
+                    else:
+                        log.discards.append(i)
+                    ev = item.event
+                    assert ev is not None
+                    out.append(self.canonical(ev) if self.called else ev)
+                    if track == self.last_track:
+                        self.run_from()
+                    self.last_track = track
+                    done = i + 1
+            if done < i:  # an entry looks at most two entries ahead
+                done = self.play_to(done, i - 1)
+            i += 1
+            pos = end if data[end] > 0x20 else skip_space(data, end)
         if data[pos] != 0x5D:  # ]
             raise NotQuick
-        return self.play(start), pos + 1
+        self.play_to(done, i)
+        self.finish()
+        return pos + 1
 
-    def read_texts(self, raw: list[Any], depth: int) -> list[Event]:
-        """The events of the hand whose entries' JSON texts are ``raw`` (msgspec's
+    def read_texts(self, raw: list[Any], depth: int) -> None:
+        """Reads the hand whose entries' JSON texts are ``raw`` (msgspec's
         ``Raw``), each nesting at most ``depth`` deep: the quick reading where the code
         runs interpreted (see :data:`~kansa.parsers.majiang.scan.COMPILED`).
 
@@ -235,11 +262,11 @@ class Hand:
             item = shared.get(text)
             if item is None:
                 item = self.item(i, text_value(text, depth))
-                code = self.code_of(item)
+                code = shared_code(item.kind, item.fields, self.n)
                 if code != NOT_SHARED and len(shared) < _SHARED_TEXTS_MOST:
                     item = shared[text] = self.shared_entry(code)
             items.append(item)
-        return self.play(start)
+        self.play(start)
 
     def shared_entry(self, code: int) -> Entry:
         """The shared entry of :func:`entry_code` ``code`` in this hand."""
@@ -251,28 +278,14 @@ class Hand:
             item = table[code] = _shared_entry(code, self.n, self.jushu)
         return item
 
-    def code_of(self, item: Entry) -> int:
-        """The :func:`entry_code` code of a decoded draw or discard whose event is
-        shared, else :data:`NOT_SHARED`."""
-        f = item.fields
-        kind = ("zimo", "dapai").index(item.kind) if item.kind in ("zimo", "dapai") else -1
-        if f is None or kind < 0:
-            return NOT_SHARED
-        actor, name = f.get("l"), f.get("p")
-        if type(actor) is not int or not 0 <= actor < self.n \
-                or type(name) is not str or name not in KNOWN:
-            return NOT_SHARED
-        tile, marks = KNOWN[name]
-        if kind == 1 and "*" in marks:  # a riichi discard: its declaration follows
-            return NOT_SHARED
-        tsumogiri = 1 if kind == 1 and "_" in marks else 0
-        return ((kind * 4 + actor) * TILE_INDEXES + INDEX_OF[tile]) * 2 + tsumogiri
-
     def item(self, i: int, entry: Any) -> Entry:
         if not isinstance(entry, dict) or len(entry) != 1:
             raise LogFormatError(f"a log entry should be a one-key object, not "
                                  f"{short(entry)}", pointer_ref(self.src, i))
-        ((kind, body),) = entry.items()
+        kind: str = ""
+        body: Any = None
+        for key, value in entry.items():  # the one key
+            kind, body = key, value
         return Entry(kind, Fields(body, self.at(i, kind)))
 
     def at(self, i: int, kind: str) -> SourceRef:
@@ -296,26 +309,40 @@ class Hand:
             f = Fields(item.body, self.at(i, item.kind))
         return f
 
-    def play(self, start: StartKyoku) -> list[Event]:
-        """The events of the entries after the deal ``start``."""
+    def play(self, start: StartKyoku) -> None:
+        """Plays the entries after the deal ``start``."""
+        self.log.events.append(start)
+        self.play_to(1, len(self.items))
+        self.finish()
+
+    def play_to(self, i: i64, stop: i64) -> i64:
+        """Plays the entries from ``i`` on: every shared draw and discard, and those
+        other before ``stop``; gives the first entry not played."""
         items = self.items
-        out: list[Event] = [start]
-        i, ended = 1, False
-        while i < len(items):
+        log = self.log
+        out = log.events
+        size: i64 = len(items)
+        last_track = self.last_track
+        while i < size:
             item = items[i]
             ev = item.event
             if ev is not None:
                 if item.track == ZIMO:
-                    self.draws.append(i)
+                    log.draws.append(i)
                 elif self.kan_open:  # the kan's indicator goes before the discard
                     ev = None
                 else:
-                    self.discards.append(i)
+                    log.discards.append(i)
                 if ev is not None:
                     out.append(self.canonical(ev) if self.called else ev)
-                    self.order.append(TAKE_NEXT + item.track)
+                    track: i64 = item.track
+                    if track == last_track:
+                        self.run_from()
+                    last_track = track
                     i += 1
                     continue
+            if i >= stop:
+                break
             kind, f = item.kind, item.fields
             if f is None:
                 f = self.fields(i)
@@ -341,12 +368,25 @@ class Hand:
                 self.notes.append(Diagnostic(f"unknown log entry {kind!r} ignored", f.src))
                 i += 1
                 continue
-            ended = ended or kind in ("hule", "pingju")
+            self.ended = self.ended or kind in ("hule", "pingju")
             i += 1 + skip
-        if ended:
-            last = len(items) - 1
-            out.append(EndKyoku(src=self.at(last, items[last].kind)))
-        return out
+        self.last_track = last_track
+        return i
+
+    def finish(self) -> None:
+        """After the last entry: the hand's end, and where its shared events were read."""
+        log, last = self.log, len(self.items) - 1
+        if self.ended:
+            log.events.append(EndKyoku(src=self.at(last, self.items[last].kind)))
+        self.elements = (tuple(log.draws[self.draws_from:]),
+                         tuple(log.discards[self.discards_from:]))
+        self.order = track_order(self.elements, self.runs)
+
+    def run_from(self) -> None:
+        """The shared event just played, from the track of the one before, starts a run."""
+        log = self.log
+        taken = len(log.draws) - self.draws_from + len(log.discards) - self.discards_from
+        self.runs.append(taken - 1)
 
     def next_kind(self, i: int) -> str | None:
         return self.items[i + 1].kind if i + 1 < len(self.items) else None
@@ -357,8 +397,7 @@ class Hand:
         tile, _ = field_tile(f, "baopai", "kaigang baopai")
         return Dora(dora_marker=tile, src=f.src)
 
-    # -- entries; each appends its events to ``out`` and returns how many next entries
-    #    it used
+    # -- entries; each appends its events to ``out``, gives how many next entries it used
 
     def qipai(self, f: Fields) -> StartKyoku:
         n = self.n
@@ -415,7 +454,7 @@ class Hand:
 
     def on_fulou(self, f: Fields, i: int, out: list[Event]) -> int:
         actor = self.seat(f)
-        tiles, called, mark = self.meld(f)
+        tiles, called, mark = meld(f)
         if called is None or mark is None:
             f.fail("m", f"call {short(f.get('m'))} has no direction mark")
         own = sorted_tiles(tuple(t for k, t in enumerate(tiles) if k != called))
@@ -438,7 +477,7 @@ class Hand:
 
     def on_gang(self, f: Fields, i: int, out: list[Event]) -> int:
         actor = self.seat(f)
-        tiles, _, mark = self.meld(f)
+        tiles, _, mark = meld(f)
         if len(tiles) != 4:
             f.fail("m", f"kan {short(f.get('m'))} does not have four tiles")
         self.kan_started(f, i)
@@ -469,30 +508,6 @@ class Hand:
         tile, _ = field_tile(f, "p", "penuki")
         out.append(Nukidora(actor=self.seat(f), tile=tile, src=f.src))
         return 0
-
-    def meld(self, f: Fields) -> tuple[tuple[Tile, ...], int | None, str | None]:
-        """A meld's tiles in written order, the called tile's index and its mark."""
-        m = f.req("m")
-        if type(m) is str:
-            read = _MELDS.get(m)
-            if read is not None:
-                return read
-        if not isinstance(m, str) or not _MELD.fullmatch(m):
-            f.fail("m", f"{short(m)} is not a majiang meld")
-        tiles: list[Tile] = []
-        called = mark = None
-        for ch in m[1:]:
-            if ch.isdigit():
-                try:
-                    tiles.append(Tile.from_majiang(m[0] + ch))
-                except ValueError:
-                    f.fail("m", f"{m[0]}{ch} in meld {short(m)} is not a tile")
-            else:
-                called, mark = len(tiles) - 1, ch
-        read = tuple(tiles), called, mark
-        if len(_MELDS) < _MELDS_MOST:
-            _MELDS[m] = read
-        return read
 
     def target(self, f: Fields, actor: Seat, mark: str) -> Seat:
         if self.n == 4:

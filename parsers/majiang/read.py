@@ -25,9 +25,9 @@ import msgspec
 from kansa.parsers._json import decode_text, load_document, utf8_of
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short
-from kansa.parsers.majiang.hand import Hand, pointer_ref
+from kansa.parsers.majiang.hand import Hand
 from kansa.parsers.majiang.paipu import PAIPU_DECODER, NotQuick, Paipu
-from kansa.parsers.majiang.pointers import track_formats
+from kansa.parsers.majiang.pointers import Log, pointer_ref, track_formats
 from kansa.parsers.majiang.scan import COMPILED, json_value, skip_space, text_value
 from kansa.parsers.source import DEFAULT_LIMITS, Limits
 from kansa.replay.events import EndGame, Event, SourceRef
@@ -41,6 +41,10 @@ __all__ = ["parse", "read_full", "read_quick", "sniff"]
 
 _PLAYER = re.compile(r"^(.*?)\s*[\n ]\((\S+) R(\d+)\)$", re.S)
 _LOG_ID = re.compile(r"^\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}$")
+_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔技]")
+_PLAYERS: Final[dict[str, Player]] = {}
+""":func:`_player` of each name read before (a player's name recurs from game to game)."""
+_PLAYERS_MOST: Final = 4096
 
 
 def sniff(head: bytes) -> bool:
@@ -119,13 +123,15 @@ def _read_texts(data: bytes, source: str, depth: int) -> Game:
         raise NotQuick
     src = SourceRef(source, pointer="/log")
     notes: list[Diagnostic] = []
-    hands: list[tuple[Hand, list[Event]]] = []
+    hands: list[Hand] = []
+    log = Log()
     for k, entries in enumerate(paipu.log):
         if not entries:
             raise NotQuick
-        hand = Hand(len(names), pointer_ref(src, k), notes)
-        hands.append((hand, hand.read_texts(entries, depth - 3)))
-    return _game(Fields(doc, SourceRef(source, pointer="")), source, notes, hands)
+        hand = Hand(len(names), pointer_ref(src, k), notes, log)
+        hand.read_texts(entries, depth - 3)
+        hands.append(hand)
+    return _game(Fields(doc, SourceRef(source, pointer="")), source, notes, (hands, log))
 
 
 _TOP_FIELDS: Final = tuple(name for name in Paipu.__struct_fields__ if name != "log")
@@ -134,7 +140,8 @@ _TOP_FIELDS: Final = tuple(name for name in Paipu.__struct_fields__ if name != "
 def _scan(data: bytes, source: str, depth: int) -> Game:
     """:func:`read_quick` of ``data`` (UTF-8 without a byte-order mark)."""
     doc: dict[str, Any] = {}
-    hands: list[tuple[Hand, list[Event]]] = []
+    hands: list[Hand] = []
+    log = Log()
     src = SourceRef(source, pointer="/log")
     notes: list[Diagnostic] = []
     pos: i64 = skip_space(data, 0)
@@ -150,7 +157,7 @@ def _scan(data: bytes, source: str, depth: int) -> Game:
         if key == "log":
             if hands or data[pos] != 0x5B:  # [
                 raise NotQuick
-            pos, hands = _scan_log(data, pos, depth - 3, src, notes)
+            pos, hands = _scan_log(data, pos, depth - 3, src, notes, log=log)
         else:
             doc[key], pos = json_value(data, pos, depth - 1)
         pos, more = _after_item(data, pos, 0x22)  # "
@@ -159,22 +166,23 @@ def _scan(data: bytes, source: str, depth: int) -> Game:
     if data[pos] != 0x7D or skip_space(data, pos + 1) != len(data) or not hands:  # }
         raise NotQuick
     names = doc.get("player")
-    if not isinstance(names, list) or len(names) != hands[0][0].n:
+    if not isinstance(names, list) or len(names) != hands[0].n:
         raise NotQuick
-    return _game(Fields(doc, SourceRef(source, pointer="")), source, notes, hands)
+    return _game(Fields(doc, SourceRef(source, pointer="")), source, notes, (hands, log))
 
 
-def _scan_log(data: bytes, pos: i64, depth: int, src: SourceRef,
-              notes: list[Diagnostic]) -> tuple[i64, list[tuple[Hand, list[Event]]]]:
-    """The hands of the log whose list opens at ``pos``, and the offset after it."""
-    hands: list[tuple[Hand, list[Event]]] = []
+def _scan_log(data: bytes, pos: i64, depth: int, src: SourceRef, notes: list[Diagnostic],
+              *, log: Log) -> tuple[i64, list[Hand]]:
+    """The hands of the log whose list opens at ``pos``, read into ``log``, and the
+    offset after it."""
+    hands: list[Hand] = []
     players = 0  # told by the first deal
     pos = skip_space(data, pos + 1)
     while data[pos] == 0x5B:  # [
-        hand = Hand(players, pointer_ref(src, len(hands)), notes)
-        events, pos = hand.scan(data, pos, depth)
+        hand = Hand(players, pointer_ref(src, len(hands)), notes, log)
+        pos = hand.scan(data, pos, depth)
         players = hand.n
-        hands.append((hand, events))
+        hands.append(hand)
         pos, more = _after_item(data, pos, 0x5B)  # [
         if not more:
             break
@@ -201,35 +209,38 @@ def _after_item(data: bytes, pos: i64, opening: int) -> tuple[i64, bool]:
 
 
 def _game(f: Fields, source: str, diagnostics: list[Diagnostic],
-          read: list[tuple[Hand, list[Event]]] | None = None) -> Game:
+          read: tuple[list[Hand], Log] | None = None) -> Game:
     """The game of the paipu ``f``, its hands read from its ``log``, or (the quick
-    reading) already ``read``, each with its events."""
+    reading) already ``read``, with the game's events."""
     names = f.array("player")
     if len(names) not in (3, 4) or not all(isinstance(x, str) for x in names):
         f.fail("player", f"'player' should be 3 or 4 names, not {short(names)}")
     n = len(names)
     qijia = f.integer("qijia", 0, n - 1)
     order = [(qijia + s) % n for s in range(n)]  # player index of each seat
-    events: list[Event] = []
     tracks = _Tracks()
     if read is None:
         src = f.at("log")
-        read = []
+        hands: list[Hand] = []
+        log = Log()
         for k, entries in enumerate(f.array("log")):
             if not isinstance(entries, list) or not entries:
                 raise LogFormatError(f"hand {k} should be a non-empty list",
                                      pointer_ref(src, k))
-            hand = Hand(n, pointer_ref(src, k), diagnostics)
-            read.append((hand, hand.read(entries)))
-    for hand, hand_events in read:
+            hand = Hand(n, pointer_ref(src, k), diagnostics, log)
+            hand.read(entries)
+            hands.append(hand)
+    else:
+        hands, log = read
+    for hand in hands:
         if hand.order:
-            tracks.add(len(events), hand)
-        events.extend(hand_events)
+            tracks.add(hand)
+    events = log.events
     end = _end_game(f, n, order)
     if end is not None:
         events.append(end)
     title = f.text("title") if f.has("title") else None
-    stem = PurePath(source.rsplit("!", 1)[-1]).stem
+    stem = _stem(source.rsplit("!", 1)[-1])
     ordered = tuple(events)  # built canonical (see Hand.canonical)
     return Game(
         format="majiang", source=source, events=ordered,
@@ -247,12 +258,12 @@ class _Tracks:
         self.elements: list[tuple[tuple[int, ...] | None, ...]] = []
         self.orders: list[bytes] = []
 
-    def add(self, first: int, hand: Hand) -> None:
+    def add(self, hand: Hand) -> None:
         base = hand.src.pointer
-        self.firsts.append(first)
+        self.firsts.append(hand.first)
         self.formats.append(track_formats(base or ""))
-        self.elements.append((tuple(hand.draws), tuple(hand.discards)))
-        self.orders.append(bytes(hand.order))
+        self.elements.append(hand.elements)
+        self.orders.append(hand.order)
 
     def runs(self, events: tuple[Event, ...], file: str) -> SourceTracks | None:
         if not self.orders:
@@ -263,15 +274,32 @@ class _Tracks:
 
 def _player(text: str) -> Player:
     """``名前 (七段 R2112)`` (Tenhou-converted) or ``名前\\n(七段 R2112)`` (kobalab)."""
+    player = _PLAYERS.get(text)
+    if player is not None:
+        return player
     m = _PLAYER.match(text)
     if m is None:
-        return Player(name=text)
-    return Player(name=m.group(1), rank=m.group(2), rating=float(m.group(3)))
+        player = Player(name=text)
+    else:
+        player = Player(name=m.group(1), rank=m.group(2), rating=float(m.group(3)))
+    if len(_PLAYERS) < _PLAYERS_MOST:
+        _PLAYERS[text] = player
+    return player
+
+
+def _stem(path: str) -> str:
+    """``PurePath(path).stem``, found in the string where the path's last part is
+    plainly its text after the last slash."""
+    name = path[path.rfind("/") + 1:]
+    if name in ("", ".", ".."):
+        return PurePath(path).stem
+    i = name.rfind(".")
+    return name[:i] if 0 < i < len(name) - 1 else name
 
 
 def _hints(title: str | None, n: int) -> RuleHints:
     """Rule hints from a Tenhou room label in the title (``四鳳南喰赤速``)."""
-    if title is None or not re.match(r"^[三四][般上特鳳若銀琥孔技]", title):
+    if title is None or not _ROOM.match(title):
         return RuleHints(players=n)
     return RuleHints(players=n, aka="赤" in title, kuitan="喰" in title,
                      hanchan="南" in title, platform="tenhou", room=title)

@@ -20,7 +20,8 @@ from kansa.parsers.majiang.paipu import NotQuick
 if TYPE_CHECKING:  # native integers where compiled; only annotations name them
     from mypy_extensions import i64
 
-__all__ = ["COMPILED", "NOT_SHARED", "TILE_INDEXES", "entry_code", "entry_value",
+__all__ = ["COMPACT_MOST", "COMPILED", "NOT_SHARED", "TILE_INDEXES", "compact_code",
+           "entry_code", "entry_value",
            "json_value", "skip_space", "string_end", "text_value", "value_span"]
 
 _SPACE: Final = 0x20
@@ -153,8 +154,8 @@ def entry_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
     otherwise) is ``(NOT_SHARED, pos)``, for the decoder."""
     if data[pos] != _LBRACE:
         return NOT_SHARED, pos
-    if pos + _COMPACT_MOST < len(data):
-        code, end = _compact_code(data, pos, players)
+    if pos + COMPACT_MOST < len(data):
+        code, end = compact_code(data, pos, players)
         if code != NOT_SHARED:
             return code, end
     p, c = _token(data, pos + 1)
@@ -209,20 +210,28 @@ def entry_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
     return ((kind * 4 + actor) * TILE_INDEXES + tile) * 2 + tsumogiri, p + 1
 
 
-_COMPACT_MOST: Final = 27
+COMPACT_MOST: Final = 27
 """The longest compact draw or discard (``{"dapai":{"l":0,"p":"m1_"}}``)."""
 
 
-def _compact_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
-    """:func:`entry_code` of the entry at ``pos`` (its opening brace, with at least
-    :data:`_COMPACT_MOST` bytes after it) where it is written as kobalab's writers write
-    it, without whitespace (``l`` first or ``p`` first): its bytes are compared where
-    they must be, not read token by token.  ``(NOT_SHARED, pos)`` for any other text
-    (which :func:`entry_code` then reads token by token)."""
-    if data[pos + 1] != _QUOTE:
+def compact_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
+    """:func:`entry_code` of the entry at ``pos`` (with at least :data:`COMPACT_MOST`
+    bytes after it) where it is written as kobalab's writers write it, without
+    whitespace (``l`` first or ``p`` first): its bytes are compared where they must be,
+    not read token by token.  ``(NOT_SHARED, pos)`` for any other text (which
+    :func:`entry_code` then reads token by token)."""
+    if data[pos] != _LBRACE or data[pos + 1] != _QUOTE:
         return NOT_SHARED, pos
-    kind = _kind(data, pos + 1)
-    if kind < 0:
+    c: i64 = data[pos + 2]  # _kind, written out
+    kind: i64
+    if c == 0x7A and data[pos + 3] == 0x69 and data[pos + 4] == 0x6D \
+            and data[pos + 5] == 0x6F and data[pos + 6] == _QUOTE:  # zimo
+        kind = 0
+    elif c == 0x64 and data[pos + 3] == 0x61 and data[pos + 4] == 0x70 \
+            and data[pos + 5] == 0x61 and data[pos + 6] == 0x69 \
+            and data[pos + 7] == _QUOTE:  # dapai
+        kind = 1
+    else:
         return NOT_SHARED, pos
     p = pos + kind  # the offsets below are a draw's
     if data[p + 7] != _COLON or data[p + 8] != _LBRACE or data[p + 9] != _QUOTE \
