@@ -237,8 +237,10 @@ def compact_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
     if data[p + 7] != _COLON or data[p + 8] != _LBRACE or data[p + 9] != _QUOTE \
             or data[p + 11] != _QUOTE or data[p + 12] != _COLON:
         return NOT_SHARED, pos  # :{"?":
+    actor: i64  # each byte read as a native integer, then subtracted from
     if data[p + 10] == 0x6C:  # {"l":D,"p":"T"}
-        actor: i64 = data[p + 13] - _ZERO
+        actor = data[p + 13]
+        actor -= _ZERO
         if data[p + 14] != _COMMA or data[p + 15] != _QUOTE or data[p + 16] != 0x70 \
                 or data[p + 17] != _QUOTE or data[p + 18] != _COLON:
             return NOT_SHARED, pos  # ,"p":
@@ -249,7 +251,19 @@ def compact_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
         return NOT_SHARED, pos
     if data[p + 13] != _QUOTE:
         return NOT_SHARED, pos
-    tile = _tile_index(data[p + 14], data[p + 15] - _ZERO)
+    suit: i64 = data[p + 14]
+    digit: i64 = data[p + 15]
+    digit -= _ZERO
+    tile: i64 = -1  # _tile_index, written out
+    if 0 <= digit <= 9:
+        if suit == 0x6D:  # m
+            tile = digit
+        elif suit == 0x70:  # p
+            tile = 10 + digit
+        elif suit == 0x73:  # s
+            tile = 20 + digit
+        elif suit == 0x7A and 1 <= digit <= 7:  # z
+            tile = 30 + digit
     tsumogiri: i64 = 1 if kind == 1 and data[p + 16] == _UNDERSCORE else 0
     p += tsumogiri
     if tile < 0 or data[p + 16] != _QUOTE:
@@ -258,7 +272,8 @@ def compact_code(data: bytes, pos: i64, players: i64) -> tuple[i64, i64]:
         if data[p + 17] != _COMMA or data[p + 18] != _QUOTE or data[p + 19] != 0x6C \
                 or data[p + 20] != _QUOTE or data[p + 21] != _COLON:
             return NOT_SHARED, pos  # ,"l":
-        actor = data[p + 22] - _ZERO
+        actor = data[p + 22]
+        actor -= _ZERO
         p += 6
     if not 0 <= actor < players or data[p + 17] != _RBRACE or data[p + 18] != _RBRACE:
         return NOT_SHARED, pos  # }}
