@@ -85,7 +85,7 @@ class Entry:
         self.kind = kind
         self.fields = fields
         self.event = event
-        self.track = track
+        self.track: i64 = track
         """A shared event's track in the game's ``SourceTracks``: :data:`ZIMO` or
         :data:`DAPAI`."""
         self.body = body
@@ -190,7 +190,7 @@ class Hand:
         self.shared_entry(0)  # the hand's table
         shared = _SHARED[(self.n, self.jushu)]
         items = self.items
-        n = self.n
+        n: i64 = self.n
         log = self.log
         out = log.events
         done: i64 = 1  # the entries before it are played
