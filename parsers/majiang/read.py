@@ -42,9 +42,6 @@ __all__ = ["parse", "read_full", "read_quick", "sniff"]
 _PLAYER = re.compile(r"^(.*?)\s*[\n ]\((\S+) R(\d+)\)$", re.S)
 _LOG_ID = re.compile(r"^\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}$")
 _ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔技]")
-_PLAYERS: Final[dict[str, Player]] = {}
-""":func:`_player` of each name read before (a player's name recurs from game to game)."""
-_PLAYERS_MOST: Final = 4096
 
 
 def sniff(head: bytes) -> bool:
@@ -274,17 +271,10 @@ class _Tracks:
 
 def _player(text: str) -> Player:
     """``名前 (七段 R2112)`` (Tenhou-converted) or ``名前\\n(七段 R2112)`` (kobalab)."""
-    player = _PLAYERS.get(text)
-    if player is not None:
-        return player
     m = _PLAYER.match(text)
     if m is None:
-        player = Player(name=text)
-    else:
-        player = Player(name=m.group(1), rank=m.group(2), rating=float(m.group(3)))
-    if len(_PLAYERS) < _PLAYERS_MOST:
-        _PLAYERS[text] = player
-    return player
+        return Player(name=text)
+    return Player(name=m.group(1), rank=m.group(2), rating=float(m.group(3)))
 
 
 def _stem(path: str) -> str:

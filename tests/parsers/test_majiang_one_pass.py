@@ -73,7 +73,7 @@ def test_a_log_id_is_the_stem_pathlib_finds(path: str) -> None:
     assert _stem(path) == PurePath(path).stem
 
 
-def test_players_read_again_are_the_same() -> None:
+def test_players_read_again_read_the_same() -> None:
     names = ["名前 (七段 R2112)", "名前\n(七段 R2112)", "plain", "名前 (七段 R2112)"]
     for _ in range(2):
         data = _paipu([_qipai()]).replace(
