@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from kansa.parsers.canonical import sorted_hidden
 from kansa.parsers.fields import Fields
+from kansa.parsers.mjai.chars import HIDDEN_TILE, integer, key, past_tile, spaces, tile_at, word
 from kansa.parsers.mjai.tiles import TILE_AT
 from kansa.replay.events import SourceRef, StartKyoku
 from kansa.replay.tiles import Seat, Tile
@@ -65,26 +66,26 @@ def read_deal(raw: str, players: int | None) -> Deal | None:
     seats (``None``: not known yet, then 3 or 4 by the hands), or ``None`` to leave the
     line to the per-line code."""
     size: i64 = len(raw)
-    at = _spaces(raw, _word(raw, 0, size, '{"type":'), size)
-    at = _key(raw, _word(raw, at, size, '"start_kyoku"'), size, '"bakaze":')
-    bakaze = _tile_at(raw, at, size)
-    at = _key(raw, _past_tile(at, bakaze), size, '"dora_marker":')
-    dora_marker = _tile_at(raw, at, size)
-    kyoku, at = _integer(raw, _key(raw, _past_tile(at, dora_marker), size, '"kyoku":'), size)
-    honba, at = _integer(raw, _key(raw, at, size, '"honba":'), size)
-    kyotaku, at = _integer(raw, _key(raw, at, size, '"kyotaku":'), size)
-    oya, at = _integer(raw, _key(raw, at, size, '"oya":'), size)
-    at = _word(raw, _key(raw, at, size, '"scores":'), size, "[")
+    at = spaces(raw, word(raw, 0, size, '{"type":'), size)
+    at = key(raw, word(raw, at, size, '"start_kyoku"'), size, '"bakaze":')
+    bakaze = tile_at(raw, at, size)
+    at = key(raw, past_tile(at, bakaze), size, '"dora_marker":')
+    dora_marker = tile_at(raw, at, size)
+    kyoku, at = integer(raw, key(raw, past_tile(at, dora_marker), size, '"kyoku":'), size)
+    honba, at = integer(raw, key(raw, at, size, '"honba":'), size)
+    kyotaku, at = integer(raw, key(raw, at, size, '"kyotaku":'), size)
+    oya, at = integer(raw, key(raw, at, size, '"oya":'), size)
+    at = word(raw, key(raw, at, size, '"scores":'), size, "[")
     scores: list[int] = []
     while at >= 0:
-        score, at = _integer(raw, at, size)
+        score, at = integer(raw, at, size)
         scores.append(int(score))
         if at < 0 or at >= size or raw[at] != ",":
             break
-        at = _spaces(raw, at + 1, size)
-    at = _key(raw, _word(raw, at, size, "]"), size, '"tehais":')
+        at = spaces(raw, at + 1, size)
+    at = key(raw, word(raw, at, size, "]"), size, '"tehais":')
     hands: list[tuple[Tile | None, ...]] = []
-    at = _word(raw, _hands(raw, at, size, hands), size, "}")
+    at = word(raw, _hands(raw, at, size, hands), size, "}")
     if at != size or bakaze < 0 or dora_marker < 0:
         return None
     n = len(hands) if players is None else players
@@ -147,91 +148,6 @@ def assumed_scores(g: GameBuilder, f: Fields, n: int) -> tuple[int, ...]:
 DEFAULT_SCORE: Final = {3: 35000, 4: 25000}
 """Each player's score at the start, by the number of players, where a log gives none."""
 
-_HIDDEN: Final = -2
-"""What :func:`_tile_at` gives for ``?``."""
-_DIGITS: Final = 15
-"""Digits an integer may have here (any longer number is left to the per-line code)."""
-
-# Each function below reads at ``at`` of ``text`` (``size`` characters long) and gives
-# the position after what it read, or -1 where that is not there; given -1, it gives -1.
-
-
-def _word(text: str, at: i64, size: i64, word: str) -> i64:
-    """Read ``word``."""
-    end = at + len(word)
-    return end if at >= 0 and end <= size and text[at:end] == word else -1
-
-
-def _spaces(text: str, at: i64, size: i64) -> i64:
-    """Pass any spaces."""
-    if at < 0:
-        return -1
-    while at < size and text[at] == " ":
-        at += 1
-    return at
-
-
-def _key(text: str, at: i64, size: i64, key: str) -> i64:
-    """Read a comma and ``key`` (quoted, with its colon), each with the spaces after
-    it."""
-    if at < 0 or at >= size or text[at] != ",":
-        return -1
-    return _spaces(text, _word(text, _spaces(text, at + 1, size), size, key), size)
-
-
-def _integer(text: str, at: i64, size: i64) -> tuple[i64, i64]:
-    """Read a JSON integer of fewer than :data:`_DIGITS` digits: its value and the
-    position after it."""
-    if at < 0:
-        return 0, -1
-    negative = at < size and text[at] == "-"
-    if negative:
-        at += 1
-    first = at
-    value: i64 = 0
-    while at < size and at - first < _DIGITS:
-        c: i64 = ord(text[at])
-        if not 0x30 <= c <= 0x39:
-            break
-        value = value * 10 + c - 0x30
-        at += 1
-    digits = at - first
-    if digits == 0 or digits >= _DIGITS or (digits > 1 and text[first] == "0"):
-        return 0, -1
-    return (-value if negative else value), at
-
-
-def _tile_at(text: str, at: i64, size: i64) -> i64:
-    """The index in ``TILE_AT`` of the quoted mjai tile name at ``at``
-    (:data:`_HIDDEN` for ``?``), -1 where there is none; :func:`_past_tile` passes
-    it."""
-    if at < 0 or at + 4 > size or text[at] != '"':
-        return -1
-    c: i64 = ord(text[at + 1])
-    if text[at + 2] == '"':  # one character: an honour, or ?
-        return _ONE_CHARACTER[c] if c < 128 else -1
-    if not 0x31 <= c <= 0x39:
-        return -1
-    s: i64 = ord(text[at + 2])
-    suit: i64 = 0 if s == 0x6D else 10 if s == 0x70 else 20 if s == 0x73 else -1
-    if suit < 0:
-        return -1
-    if text[at + 3] == '"':
-        return suit + c - 0x30
-    if c == 0x35 and at + 5 <= size and text[at + 3] == "r" and text[at + 4] == '"':
-        return suit
-    return -1
-
-
-def _past_tile(at: i64, k: i64) -> i64:
-    """The position after the tile name of index ``k`` read at ``at``."""
-    if at < 0 or k == -1:
-        return -1
-    if k < 0 or k > 30:  # ? or an honour
-        return at + 3
-    return at + 5 if k % 10 == 0 else at + 4  # a red five, or another
-
-
 def _hands(text: str, at: i64, size: i64, hands: list[tuple[Tile | None, ...]]) -> i64:
     """Read a list of lists of quoted tile names into ``hands`` (``?``: ``None``)."""
     if at < 0 or at >= size or text[at] != "[":
@@ -246,18 +162,18 @@ def _hands(text: str, at: i64, size: i64, hands: list[tuple[Tile | None, ...]]) 
             at += 1
         else:
             while True:
-                k = _tile_at(text, at, size)
+                k = tile_at(text, at, size)
                 if k == -1:
                     return -1
-                hand.append(None if k == _HIDDEN else TILE_AT[k])
-                at = _past_tile(at, k)
+                hand.append(None if k == HIDDEN_TILE else TILE_AT[k])
+                at = past_tile(at, k)
                 if at >= size:
                     return -1
                 if text[at] != ",":
                     break
                 at += 1
                 if at < size and text[at] == " ":
-                    at = _spaces(text, at, size)
+                    at = spaces(text, at, size)
             if text[at] != "]":
                 return -1
             at += 1
@@ -268,12 +184,4 @@ def _hands(text: str, at: i64, size: i64, hands: list[tuple[Tile | None, ...]]) 
             return at + 1 if text[at] == "]" else -1
         at += 1
         if at < size and text[at] == " ":
-            at = _spaces(text, at, size)
-
-
-_ONE_CHARACTER: Final[list[int]] = [-1] * 128
-"""The tile index of each one-character name by its code (:data:`_HIDDEN` for ``?``,
--1 for a character that names no tile)."""
-_ONE_CHARACTER[ord("?")] = _HIDDEN
-for _k, _honour in enumerate("ESWNPFC"):
-    _ONE_CHARACTER[ord(_honour)] = 31 + _k
+            at = spaces(text, at, size)

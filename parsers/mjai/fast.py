@@ -1,6 +1,6 @@
 """The quick reading of mjai lines: most lines of a log (draws, discards, riichi, dora)
 are built here straight from their decoded object, and the compiled build reads deals
-from their characters (:mod:`kansa.parsers.mjai.deal`); any other line, and any line
+and calls from their characters (:mod:`kansa.parsers.mjai.chars`); any other line, and any line
 whose shape is not the plain one, goes to the reader's own per-line code
 (:meth:`kansa.parsers.mjai.read.Reader.read_line`), which reads it in full.
 
@@ -21,6 +21,7 @@ import msgspec
 from kansa.parsers._json import BOM, QUICK_DECODER, decode_text
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields
+from kansa.parsers.mjai.chars import read_call
 from kansa.parsers.mjai.deal import DEAL_OPENINGS, read_deal
 from kansa.parsers.mjai.line import LINE_DECODER
 from kansa.parsers.mjai.tiles import COMPILED, HIDDEN, TILE_AT, name_index
@@ -125,6 +126,11 @@ def read_rows(reader: Reader, text: str, limits: Limits, size: int, number: int 
                 if g is not None and g.n is not None and seen.actor < g.n:
                     reader.lines = number
                     g.shared(g.canonical(seen) if g.called else seen, number)
+                    continue
+            elif COMPILED and depth >= _CALL_DEPTH:
+                g = reader.cur
+                call = None if g is None or g.n is None else read_call(raw, g.n)
+                if call is not None and reader.call(call, number):
                     continue
         elif COMPILED and depth >= _DEAL_DEPTH and raw.startswith(DEAL_OPENINGS):
             g = reader.cur
@@ -238,7 +244,8 @@ log without annotations repeats a few hundred such lines, and a lookup costs les
 than decoding one."""
 _PLAIN_TEXT: Final = 96
 _DEAL_DEPTH: Final = 3
-"""How deep a deal's line nests (its object, ``tehais``, a hand)."""
+_CALL_DEPTH: Final = 2
+"""How deep a deal's line nests (its object, ``tehais``, a hand), and a call's."""
 _PLAIN_MOST: Final = 8192
 
 

@@ -30,6 +30,7 @@ from kansa.parsers._json import (
 from kansa.parsers.canonical import after_call, is_empty_ura, sorted_hidden, sorted_tiles
 from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields, short, tile_or_fail
+from kansa.parsers.mjai.chars import Call
 from kansa.parsers.mjai.claims import EXT, WinContext, read_hora, read_ryukyoku
 from kansa.parsers.mjai.deal import Deal, assumed_scores, begin_kyoku
 from kansa.parsers.mjai.fast import FIRST_PIECE, quick_hand, quick_tiles, read_pieces, read_rows
@@ -292,6 +293,17 @@ class Reader:
         g.events.append(begin_kyoku(g, deal, SourceRef(self.source, number)))
         return True
 
+    def call(self, call: Call, number: int) -> bool:
+        """Take the call read from line ``number`` by
+        :func:`~kansa.parsers.mjai.chars.read_call`, as :meth:`feed` would take that line:
+        False, having taken nothing, where the game's players are not known yet."""
+        g = self.cur
+        if g is None or g.n is None:
+            return False
+        self.lines = number
+        g.events.append(_called(g, call, SourceRef(self.source, number)))
+        return True
+
     def feed(self, f: Fields, number: int) -> None:
         self.lines = number
         kind = f.get("type")
@@ -335,8 +347,6 @@ def _melds(g: GameBuilder, seat: Seat) -> list[Tile]:
     while len(g.melds) <= seat:
         g.melds.append([])
     return g.melds[seat]
-
-
 
 
 def _tile(f: Fields, key: str) -> Tile:
@@ -470,15 +480,22 @@ def _dahai(g: GameBuilder, f: Fields) -> Dahai:
 
 def _call(g: GameBuilder, f: Fields) -> Chi | Pon | Daiminkan:
     actor, target = _actor(g, f), _actor(g, f, "target")
-    tile, consumed = _tile(f, "pai"), sorted_tiles(_tiles(f, "consumed"))
+    return _called(g, Call(f.obj["type"], actor, target, _tile(f, "pai"),
+                           _tiles(f, "consumed")), f.src)
+
+
+def _called(g: GameBuilder, call: Call, src: SourceRef) -> Chi | Pon | Daiminkan:
+    """The event of a call whose values are read and checked, and the call noted in
+    ``g``."""
+    kind, actor, target, tile = call.kind, call.actor, call.target, call.tile
+    consumed = sorted_tiles(call.consumed)
     _melds(g, actor).extend((tile, *consumed))
-    kind = f.obj["type"]
     if kind == "daiminkan":
-        return Daiminkan(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
+        return Daiminkan(actor=actor, target=target, tile=tile, consumed=consumed, src=src)
     g.called |= 1 << actor
     if kind == "chi":
-        return Chi(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
-    return Pon(actor=actor, target=target, tile=tile, consumed=consumed, src=f.src)
+        return Chi(actor=actor, target=target, tile=tile, consumed=consumed, src=src)
+    return Pon(actor=actor, target=target, tile=tile, consumed=consumed, src=src)
 
 
 def _kakan(g: GameBuilder, f: Fields) -> Kakan:
