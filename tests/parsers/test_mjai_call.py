@@ -16,6 +16,7 @@ from kansa.parsers.mjai.chars import read_call
 from kansa.parsers.mjai.read import Reader
 from kansa.parsers.source import DEFAULT_LIMITS
 from kansa.replay.events import SourceRef
+from tests.parsers.test_mjai_deal import EDITS, edited
 
 CALLS: list[dict[str, Any]] = [
     {"type": "pon", "actor": 3, "target": 0, "pai": "F", "consumed": ["F", "F"]},
@@ -116,24 +117,12 @@ def test_odd_calls_are_read_as_the_per_line_code_reads_them_or_left() -> None:
     assert taken(SPELLINGS[0].replace('"actor":3', '"actor":4')) is None
 
 
-MARKS = '"0123456789 ,:[]{}?rmpsESWNPFC.-e\\'
-
-
 @settings(max_examples=1500, deadline=None)
-@given(st.sampled_from(SPELLINGS), st.lists(
-    st.tuples(st.integers(0, 200), st.integers(0, 2), st.sampled_from(list(MARKS))),
-    min_size=1, max_size=3))
+@given(st.sampled_from(SPELLINGS), EDITS)
 def test_mutated_calls_are_read_as_the_per_line_code_reads_them_or_left(
         raw: str, edits: list[tuple[int, int, str]]) -> None:
-    for place, how, mark in edits:
-        at = place % len(raw)
-        if how == 0:
-            raw = raw[:at] + mark + raw[at + 1:]
-        elif how == 1:
-            raw = raw[:at] + raw[at + 1:]
-        else:
-            raw = raw[:at] + mark + raw[at:]
-        if not raw:
-            return
+    raw = edited(raw, edits)
+    if not raw:
+        return
     for players in (3, 4):
         same(raw, players)

@@ -130,15 +130,18 @@ def test_odd_deals_are_read_as_the_per_line_code_reads_them_or_left() -> None:
 
 
 MARKS = '"0123456789 ,:[]{}?rmpsESWNPFC.-e\\'
+"""The characters the mutated lines take in."""
+EDITS = st.lists(st.tuples(st.integers(0, 400), st.integers(0, 2), st.sampled_from(list(MARKS))),
+                 min_size=1, max_size=3)
+"""Up to three edits of a line: where (taken modulo its length), how (replace, delete,
+insert) and what."""
 
 
-@settings(max_examples=1500, deadline=None)
-@given(st.sampled_from([COMPACT, SPACED]), st.lists(
-    st.tuples(st.integers(0, len(SPACED) - 1), st.integers(0, 2),
-              st.sampled_from(list(MARKS))), min_size=1, max_size=3))
-def test_mutated_deals_are_read_as_the_per_line_code_reads_them_or_left(
-        raw: str, edits: list[tuple[int, int, str]]) -> None:
+def edited(raw: str, edits: list[tuple[int, int, str]]) -> str:
+    """``raw`` with each of ``edits`` made in turn (empty once nothing is left)."""
     for place, how, mark in edits:
+        if not raw:
+            break
         at = place % len(raw)
         if how == 0:
             raw = raw[:at] + mark + raw[at + 1:]
@@ -146,7 +149,15 @@ def test_mutated_deals_are_read_as_the_per_line_code_reads_them_or_left(
             raw = raw[:at] + raw[at + 1:]
         else:
             raw = raw[:at] + mark + raw[at:]
-        if not raw:
-            return
+    return raw
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.sampled_from([COMPACT, SPACED]), EDITS)
+def test_mutated_deals_are_read_as_the_per_line_code_reads_them_or_left(
+        raw: str, edits: list[tuple[int, int, str]]) -> None:
+    raw = edited(raw, edits)
+    if not raw:
+        return
     for players in (None, 4):
         same(raw, players)
