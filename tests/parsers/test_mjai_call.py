@@ -10,13 +10,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields
 from kansa.parsers.mjai.chars import read_call
 from kansa.parsers.mjai.read import Reader
-from kansa.parsers.source import DEFAULT_LIMITS
 from kansa.replay.events import SourceRef
-from tests.parsers.test_mjai_deal import EDITS, edited
+from tests.parsers.mjai_lines import EDITS, corpus_lines, edited, read_by_line
 
 CALLS: list[dict[str, Any]] = [
     {"type": "pon", "actor": 3, "target": 0, "pai": "F", "consumed": ["F", "F"]},
@@ -59,12 +57,7 @@ def taken(raw: str, players: int = 4) -> Any:
 
 
 def fed(raw: str, players: int = 4) -> Any:
-    reader = started(players)
-    try:
-        reader.read_line(raw, 4, DEFAULT_LIMITS)
-    except LogFormatError as exc:
-        return ("error", str(exc))
-    return state(reader)
+    return read_by_line(started(players), raw, 4, state)
 
 
 def same(raw: str, players: int = 4) -> Any:
@@ -84,13 +77,8 @@ def test_the_usual_spellings_are_read_as_the_per_line_code_reads_them() -> None:
 
 
 def test_every_corpus_call_reads_as_the_per_line_code_reads_it(corpus_dir: Path) -> None:
-    read = 0
-    for path in sorted((corpus_dir / "mjai").rglob("*")):
-        if not path.is_file() or path.suffix not in (".mjson", ".json", ".jsonl"):
-            continue
-        for raw in path.read_text(encoding="utf-8").split("\n"):
-            if '"consumed"' in raw and '"pai"' in raw:
-                read += same(raw.rstrip("\r")) is not None
+    read = sum(same(raw) is not None for raw in corpus_lines(corpus_dir)
+               if '"consumed"' in raw and '"pai"' in raw)
     assert read > 0
 
 

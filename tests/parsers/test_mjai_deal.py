@@ -10,12 +10,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kansa.parsers.errors import LogFormatError
 from kansa.parsers.fields import Fields
 from kansa.parsers.mjai.deal import DEAL_OPENINGS, read_deal
 from kansa.parsers.mjai.read import Reader
-from kansa.parsers.source import DEFAULT_LIMITS
 from kansa.replay.events import SourceRef
+from tests.parsers.mjai_lines import EDITS, corpus_lines, edited, read_by_line
 
 HANDS = [["1m", "2m", "3m", "4m", "5mr", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"],
          ["1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N"],
@@ -41,12 +40,7 @@ def taken(raw: str, players: int | None = None) -> Any:
 
 def fed(raw: str, players: int | None = None) -> Any:
     """What the reader holds after the per-line code reads ``raw`` (or its error)."""
-    reader = started(players)
-    try:
-        reader.read_line(raw, 2, DEFAULT_LIMITS)
-    except LogFormatError as exc:
-        return ("error", str(exc))
-    return state(reader)
+    return read_by_line(started(players), raw, 2, state)
 
 
 def started(players: int | None) -> Reader:
@@ -86,13 +80,8 @@ def test_the_usual_spellings_are_read_as_the_per_line_code_reads_them() -> None:
 
 
 def test_every_corpus_deal_reads_as_the_per_line_code_reads_it(corpus_dir: Path) -> None:
-    read = 0
-    for path in sorted((corpus_dir / "mjai").rglob("*")):
-        if not path.is_file() or path.suffix not in (".mjson", ".json", ".jsonl"):
-            continue
-        for raw in path.read_text(encoding="utf-8").split("\n"):
-            if raw.startswith(DEAL_OPENINGS):
-                read += same(raw.rstrip("\r")) is not None
+    read = sum(same(raw) is not None for raw in corpus_lines(corpus_dir)
+               if raw.startswith(DEAL_OPENINGS))
     assert read > 0
 
 
@@ -127,29 +116,6 @@ def test_odd_deals_are_read_as_the_per_line_code_reads_them_or_left() -> None:
     assert same(json.dumps(hands3), None) is not None and same(json.dumps(hands3), 4) is None
     empty = {**DEAL, "tehais": [[], [], [], []]}
     assert same(json.dumps(empty)) is not None
-
-
-MARKS = '"0123456789 ,:[]{}?rmpsESWNPFC.-e\\'
-"""The characters the mutated lines take in."""
-EDITS = st.lists(st.tuples(st.integers(0, 400), st.integers(0, 2), st.sampled_from(list(MARKS))),
-                 min_size=1, max_size=3)
-"""Up to three edits of a line: where (taken modulo its length), how (replace, delete,
-insert) and what."""
-
-
-def edited(raw: str, edits: list[tuple[int, int, str]]) -> str:
-    """``raw`` with each of ``edits`` made in turn (empty once nothing is left)."""
-    for place, how, mark in edits:
-        if not raw:
-            break
-        at = place % len(raw)
-        if how == 0:
-            raw = raw[:at] + mark + raw[at + 1:]
-        elif how == 1:
-            raw = raw[:at] + raw[at + 1:]
-        else:
-            raw = raw[:at] + mark + raw[at:]
-    return raw
 
 
 @settings(max_examples=1500, deadline=None)
